@@ -1,0 +1,14 @@
+import { getOpenApi } from "@/lib/api/home";
+import { buildOpenApiDocument } from "@/lib/api/openapi";
+import { config } from "@/lib/env";
+import { ok } from "@/lib/http/reply";
+import { handle, route } from "@/lib/http/route";
+
+let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+
+export const { GET, HEAD, OPTIONS } = route({
+  GET: handle(getOpenApi, async () => {
+    document ??= buildOpenApiDocument(config().publicBaseUrl);
+    return ok(document);
+  }),
+});

@@ -1,0 +1,275 @@
+import { z } from "zod";
+import { defineOperation } from "@/lib/http/operation";
+import type { CarroceriaRow, CiudadRow, ColorRow, MarcaRow, RegionRow } from "@/lib/service/catalogo/queries";
+import { LinksSchema, RefItemSchema } from "./common";
+
+export const CATALOGUE_CACHE = "private, max-age=3600";
+
+const int32Id = z.coerce
+  .number({ message: "Se espera un número entero" })
+  .int({ message: "Se espera un número entero" })
+  .min(1, { message: "Se espera un entero positivo" })
+  .max(2_147_483_647, { message: "Se espera un entero de 32 bits" });
+
+export const IdParams = z.object({ id: int32Id.meta({ description: "Id del ítem (int32)" }) });
+const searchText = (description: string) => z.string().trim().min(1, { message: "No puede estar vacío" }).max(200).meta({ description });
+
+// ── Schemas ───────────────────────────────────────────────────────────────────────────────────
+
+export const CarroceriaSchema = z
+  .object({ Id: z.number().int(), Nombre: z.string(), Codename: z.string(), _links: LinksSchema })
+  .meta({ id: "Carroceria" });
+export const RegionSchema = z
+  .object({ Id: z.number().int(), Nombre: z.string(), Iso: z.string(), _links: LinksSchema })
+  .meta({ id: "Region" });
+export const CiudadSchema = z
+  .object({ Id: z.number().int(), Nombre: z.string(), Region: z.string(), RegionId: z.number().int(), _links: LinksSchema })
+  .meta({ id: "Ciudad" });
+export const ColorSchema = z
+  .object({ Id: z.number().int(), Nombre: z.string(), HtmlColor: z.string().regex(/^#[0-9a-f]{6}$/), _links: LinksSchema })
+  .meta({ id: "Color" });
+export const MarcaSchema = z
+  .object({ Id: z.number().int(), Nombre: z.string(), Codenames: z.array(z.string()), MercadoNuevos: z.boolean(), _links: LinksSchema })
+  .meta({ id: "Marca" });
+
+const listOf = (item: z.ZodType, id: string) => z.object({ _links: LinksSchema, _entries: z.array(item) }).meta({ id });
+
+export const CarroceriasSchema = listOf(CarroceriaSchema, "Carrocerias");
+export const RegionesSchema = listOf(RegionSchema, "Regiones");
+export const RegionesRefSchema = listOf(RefItemSchema, "RegionesRef");
+export const CiudadesSchema = listOf(CiudadSchema, "Ciudades");
+export const CiudadesRefSchema = listOf(RefItemSchema, "CiudadesRef");
+export const ColoresSchema = listOf(ColorSchema, "Colores");
+export const ColoresRefSchema = listOf(RefItemSchema, "ColoresRef");
+export const MarcasSchema = listOf(MarcaSchema, "Marcas");
+export const MarcasRefSchema = listOf(RefItemSchema, "MarcasRef");
+
+// ── Operations ────────────────────────────────────────────────────────────────────────────────
+
+const catalogue = { tag: "Catálogos", cacheControl: CATALOGUE_CACHE } as const;
+const notFound = { 404: "El ítem no existe." } as const;
+const invalid = (what: string) => ({ 400: `${what}; ValidationProblemDetails con el parámetro en Errors.` }) as const;
+
+export const listCarroceriasOp = defineOperation({
+  ...catalogue,
+  method: "GET",
+  path: "/v3/carrocerias",
+  operationId: "listCarrocerias",
+  summary: "Carrocerías",
+  success: { status: 200, description: "Carrocerias", entry: CarroceriasSchema },
+});
+
+export const bestMatchCarroceriaOp = defineOperation({
+  ...catalogue,
+  method: "GET",
+  path: "/v3/carrocerias/bestmatch",
+  operationId: "bestMatchCarroceria",
+  summary: "La carrocería que mejor coincide",
+  description:
+    "Compara contra id, api-url, api-url-path, nombre o codename; ignora mayúsculas, acentos y puntuación, y tolera errores de tipeo.",
+  query: z.object({ bodystyle: searchText("Valor a buscar") }),
+  success: { status: 200, description: "Carroceria", entry: CarroceriaSchema },
+  errors: invalid("Falta bodystyle o nada coincide"),
+});
+
+export const getCarroceriaOp = defineOperation({
+  ...catalogue,
+  method: "GET",
+  path: "/v3/carrocerias/{id}",
+  operationId: "getCarroceria",
+  summary: "Una carrocería",
+  params: IdParams,
+  success: { status: 200, description: "Carroceria", entry: CarroceriaSchema },
+  errors: { ...invalid("id no es un entero"), ...notFound },
+});
+
+export const listRegionesOp = defineOperation({
+  ...catalogue,
+  method: "GET",
+  path: "/v3/regiones",
+  operationId: "listRegiones",
+  summary: "Regiones (provincias): extensión",
+  success: { status: 200, description: "Regiones", entry: RegionesSchema, ref: RegionesRefSchema },
+});
+
+export const getRegionOp = defineOperation({
+  ...catalogue,
+  method: "GET",
+  path: "/v3/regiones/{id}",
+  operationId: "getRegion",
+  summary: "Una región: extensión",
+  params: IdParams,
+  success: { status: 200, description: "Region", entry: RegionSchema, ref: RefItemSchema },
+  errors: { ...invalid("id no es un entero"), ...notFound },
+});
+
+export const listCiudadesOp = defineOperation({
+  ...catalogue,
+  method: "GET",
+  path: "/v3/ciudades",
+  operationId: "listCiudades",
+  summary: "Ciudades de una región o por nombre",
+  description: "Requiere `region`, `q` o ambos.",
+  query: z
+    .object({
+      region: int32Id.optional().meta({ description: "Id de la región; opcional si se envía q" }),
+      q: searchText("Parte del nombre; opcional si se envía region").optional(),
+    })
+    .superRefine((query, context) => {
+      if (query.region === undefined && query.q === undefined) {
+        for (const key of ["region", "q"]) context.addIssue({ code: "custom", path: [key], message: "Enviá region, q o ambos." });
+      }
+    }),
+  success: { status: 200, description: "Ciudades", entry: CiudadesSchema, ref: CiudadesRefSchema },
+  errors: invalid("Falta region y q, o un valor es inválido"),
+});
+
+export const bestMatchCiudadOp = defineOperation({
+  ...catalogue,
+  method: "GET",
+  path: "/v3/ciudades/bestmatch",
+  operationId: "bestMatchCiudad",
+  summary: "La ciudad que mejor coincide, dentro de la provincia indicada",
+  query: z.object({
+    state: searchText("Provincia: id, api-url, api-url-path, nombre o código ISO (AR-X)"),
+    city: searchText("Ciudad: id, api-url, api-url-path, nombre completo o parte del nombre"),
+  }),
+  success: { status: 200, description: "Ciudad", entry: CiudadSchema, ref: RefItemSchema },
+  errors: invalid("Falta state o city, o nada coincide"),
+});
+
+export const getCiudadOp = defineOperation({
+  ...catalogue,
+  method: "GET",
+  path: "/v3/ciudades/{id}",
+  operationId: "getCiudad",
+  summary: "Una ciudad",
+  params: IdParams,
+  success: { status: 200, description: "Ciudad", entry: CiudadSchema, ref: RefItemSchema },
+  errors: { ...invalid("id no es un entero"), ...notFound },
+});
+
+export const listColoresOp = defineOperation({
+  ...catalogue,
+  method: "GET",
+  path: "/v3/colores",
+  operationId: "listColores",
+  summary: "Colores",
+  query: z.object({ q: searchText("Parte del nombre").optional(), nombre: searchText("Nombre completo").optional() }),
+  success: { status: 200, description: "Colores", entry: ColoresSchema, ref: ColoresRefSchema },
+  errors: invalid("Un valor es inválido"),
+});
+
+export const getColorOp = defineOperation({
+  ...catalogue,
+  method: "GET",
+  path: "/v3/colores/{id}",
+  operationId: "getColor",
+  summary: "Un color",
+  params: IdParams,
+  success: { status: 200, description: "Color", entry: ColorSchema, ref: RefItemSchema },
+  errors: { ...invalid("id no es un entero"), ...notFound },
+});
+
+export const listMarcasOp = defineOperation({
+  ...catalogue,
+  method: "GET",
+  path: "/v3/marcas",
+  operationId: "listMarcas",
+  summary: "Marcas",
+  query: z.object({
+    q: searchText("Parte del nombre o del codename").optional(),
+    soloMercadoNuevos: z
+      .stringbool({ error: "Se espera true o false" })
+      .default(false)
+      .meta({ description: "true: solo marcas que venden 0 km hoy" }),
+  }),
+  success: { status: 200, description: "Marcas", entry: MarcasSchema, ref: MarcasRefSchema },
+  errors: invalid("Un valor es inválido"),
+});
+
+export const bestMatchMarcaOp = defineOperation({
+  ...catalogue,
+  method: "GET",
+  path: "/v3/marcas/bestmatch",
+  operationId: "bestMatchMarca",
+  summary: "La marca que mejor coincide",
+  query: z.object({ make: searchText("Id, api-url, api-url-path, nombre o codename") }),
+  success: { status: 200, description: "Marca", entry: MarcaSchema, ref: RefItemSchema },
+  errors: invalid("Falta make o nada coincide"),
+});
+
+export const getMarcaOp = defineOperation({
+  ...catalogue,
+  method: "GET",
+  path: "/v3/marcas/{id}",
+  operationId: "getMarca",
+  summary: "Una marca: extensión",
+  params: IdParams,
+  success: { status: 200, description: "Marca", entry: MarcaSchema, ref: RefItemSchema },
+  errors: { ...invalid("id no es un entero"), ...notFound },
+});
+
+export const catalogoOperations = [
+  listCarroceriasOp,
+  bestMatchCarroceriaOp,
+  getCarroceriaOp,
+  listCiudadesOp,
+  bestMatchCiudadOp,
+  getCiudadOp,
+  listColoresOp,
+  getColorOp,
+  listMarcasOp,
+  bestMatchMarcaOp,
+  getMarcaOp,
+  listRegionesOp,
+  getRegionOp,
+];
+
+// ── Representations ───────────────────────────────────────────────────────────────────────────
+
+type Form = "entry" | "ref";
+type Ref = z.output<typeof RefItemSchema>;
+
+export const presentCarroceria = (row: CarroceriaRow): z.output<typeof CarroceriaSchema> => ({
+  Id: row.id,
+  Nombre: row.nombre,
+  Codename: row.codename,
+  _links: { self: { href: `/v3/carrocerias/${row.id}` } },
+});
+
+export const presentRegion = (row: RegionRow, form: Form): z.output<typeof RegionSchema> | Ref =>
+  form === "ref"
+    ? { href: `/v3/regiones/${row.id}`, title: row.nombre }
+    : { Id: row.id, Nombre: row.nombre, Iso: row.iso, _links: { self: { href: `/v3/regiones/${row.id}` } } };
+
+export const presentCiudad = (row: CiudadRow, form: Form): z.output<typeof CiudadSchema> | Ref =>
+  form === "ref"
+    ? { href: `/v3/ciudades/${row.id}`, title: `${row.nombre} (${row.region})` }
+    : {
+        Id: row.id,
+        Nombre: row.nombre,
+        Region: row.region,
+        RegionId: row.regionId,
+        _links: { self: { href: `/v3/ciudades/${row.id}` }, region: { href: `/v3/regiones/${row.regionId}` } },
+      };
+
+export const presentColor = (row: ColorRow, form: Form): z.output<typeof ColorSchema> | Ref =>
+  form === "ref"
+    ? { href: `/v3/colores/${row.id}`, title: row.nombre }
+    : { Id: row.id, Nombre: row.nombre, HtmlColor: row.htmlColor, _links: { self: { href: `/v3/colores/${row.id}` } } };
+
+export const presentMarca = (row: MarcaRow, form: Form): z.output<typeof MarcaSchema> | Ref =>
+  form === "ref"
+    ? { href: `/v3/marcas/${row.id}`, title: row.nombre }
+    : {
+        Id: row.id,
+        Nombre: row.nombre,
+        Codenames: row.codenames,
+        MercadoNuevos: row.mercadoNuevos,
+        _links: { self: { href: `/v3/marcas/${row.id}` } },
+      };
+
+export function presentList<T>(self: string, rows: T[], present: (row: T) => unknown) {
+  return { _links: { self: { href: self } }, _entries: rows.map(present) };
+}

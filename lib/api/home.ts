@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { defineOperation } from "@/lib/http/operation";
+import { LinksSchema } from "./common";
+
+export const EntryPointsSchema = z.object({ Version: z.literal("v3"), _links: LinksSchema }).meta({ id: "EntryPoints" });
+
+export const getHome = defineOperation({
+  method: "GET",
+  path: "/v3",
+  operationId: "getHome",
+  summary: "Puntos de entrada de la API",
+  tag: "Home",
+  success: {
+    status: 200,
+    description: "EntryPoints, con ETag fuerte; If-None-Match coincidente responde 304.",
+    entry: EntryPointsSchema,
+    headers: { ETag: "Etiqueta de entidad del cuerpo" },
+  },
+});
+
+export const getOpenApi = defineOperation({
+  method: "GET",
+  path: "/v3/openapi.json",
+  operationId: "getOpenApi",
+  summary: "Este documento OpenAPI 3.1 (público, sin firma)",
+  tag: "Home",
+  public: true,
+  success: { status: 200, description: "Documento OpenAPI 3.1", entry: z.record(z.string(), z.unknown()) },
+});
+
+export function entryPoints(): z.output<typeof EntryPointsSchema> {
+  return {
+    Version: "v3",
+    _links: {
+      self: { href: "/v3" },
+      agencias: { href: "/v3/agencias{?operador,estado}", templated: true },
+      agencia: { href: "/v3/agencias/{adminMail}", templated: true },
+      consultas: { href: "/v3/consultas/{adminMail}{?operador,externalid,desde,hasta,pagina}", templated: true },
+      consulta: { href: "/v3/consultas/{adminMail}/{sid}", templated: true },
+      appnotificaciones: { href: "/v3/appnotificaciones" },
+      carrocerias: { href: "/v3/carrocerias" },
+      ciudades: { href: "/v3/ciudades{?region,q}", templated: true },
+      colores: { href: "/v3/colores{?q,nombre}", templated: true },
+      marcas: { href: "/v3/marcas{?q,soloMercadoNuevos}", templated: true },
+      regiones: { href: "/v3/regiones" },
+      openapi: { href: "/v3/openapi.json" },
+    },
+  };
+}

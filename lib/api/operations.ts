@@ -1,0 +1,7 @@
+import type { Operation } from "@/lib/http/operation";
+import { catalogoOperations } from "./catalogo";
+import { getHome, getOpenApi } from "./home";
+import { webhookOperations } from "./webhooks";
+
+/** Every operation of the API, in the order of the reference. Each new endpoint registers here. */
+export const operations: Operation[] = [getHome, getOpenApi, ...webhookOperations, ...catalogoOperations];

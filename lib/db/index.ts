@@ -1,0 +1,62 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { SQL } from "drizzle-orm";
+import { config } from "@/lib/env";
+import { type Db, openDatabase } from "./client";
+import { acquireDataDirLock } from "./lock";
+
+export type { Db } from "./client";
+
+type Handle = { db: Db; close: () => Promise<void> };
+
+// Kept on globalThis: Next bundles instrumentation and each route separately, and they must share
+// one database (PGlite allows one owner per directory).
+const holder = globalThis as typeof globalThis & { __vitrinaDb?: Promise<Handle> };
+
+export function adminSocketPath(dataDir: string): string {
+  return path.join(dataDir, "admin.sock");
+}
+
+async function openOwned(): Promise<Handle> {
+  const { embedded, dataDir } = config();
+  if (!embedded) return openDatabase();
+  mkdirSync(dataDir, { recursive: true });
+  const release = acquireDataDirLock(dataDir, adminSocketPath(dataDir));
+  process.once("exit", release);
+  try {
+    const database = await openDatabase();
+    return {
+      db: database.db,
+      close: async () => {
+        await database.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+/** The process's database, opened (and migrated) on first use. */
+export async function getDb(): Promise<Db> {
+  holder.__vitrinaDb ??= openOwned();
+  try {
+    return (await holder.__vitrinaDb).db;
+  } catch (error) {
+    holder.__vitrinaDb = undefined;
+    throw error;
+  }
+}
+
+export async function closeDb(): Promise<void> {
+  const handle = holder.__vitrinaDb;
+  holder.__vitrinaDb = undefined;
+  if (handle) await (await handle).close();
+}
+
+/** Rows of a raw SQL query; both drivers (PGlite and node-postgres) answer with `rows`. */
+export async function queryRows<T>(query: SQL): Promise<T[]> {
+  const result = (await (await getDb()).execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

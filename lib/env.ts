@@ -1,0 +1,133 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"], { message: "se espera true o false" })
+  .transform((value) => value === "true" || value === "1");
+
+const hexKey = z.string().regex(/^[0-9a-f]{64}$/i, { message: "se esperan 64 caracteres hexadecimales (32 bytes)" });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PUBLIC_BASE_URL: z.url({ message: "se espera una URL absoluta, p. ej. https://vitrina.example" }).optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: "se espera una URL postgres://usuario@host:puerto/base" })
+    .optional(),
+  SECRETS_KEY: hexKey.optional(),
+  AUTH_SECRET: z.string().min(32, { message: "se esperan al menos 32 caracteres" }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, { message: "se espera una URL smtp:// o smtps://" })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Vitrina <no-responder@vitrina.local>"),
+  MARKETPLACE_TOKEN: z.string().min(16, { message: "se esperan al menos 16 caracteres" }).optional(),
+  SERVICE_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, { message: "se espera una zona horaria IANA, p. ej. America/Argentina/Buenos_Aires" })
+    .default("America/Argentina/Buenos_Aires"),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag.default(false),
+  WEBHOOK_ALLOW_HTTP: booleanFlag.default(false),
+  WEBHOOK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  SEED_DEMO: booleanFlag.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = {
+  port: number;
+  publicBaseUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  embedded: boolean;
+  secretsKey: Buffer;
+  authSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  marketplaceToken: string | undefined;
+  timeZone: string;
+  webhookAllowPrivateNetworks: boolean;
+  webhookAllowHttp: boolean;
+  webhookLogRetentionDays: number;
+  seedDemo: boolean;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
+}
+
+/** Secrets generated once into DATA_DIR, so an embedded install needs no configuration. */
+function embeddedSecrets(dataDir: string): { SECRETS_KEY: string; AUTH_SECRET: string } {
+  const file = path.join(dataDir, "secrets.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = {
+    SECRETS_KEY: randomBytes(32).toString("hex"),
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600, flag: "wx" });
+  chmodSync(file, 0o600);
+  return secrets;
+}
+
+export function parseConfig(source: Record<string, string | undefined>): Config {
+  const blankAsUnset = Object.fromEntries(Object.entries(source).filter(([key, value]) => key in envSchema.shape && value !== ""));
+  const parsed = envSchema.safeParse(blankAsUnset);
+  if (!parsed.success) {
+    throw new ConfigError(`Configuración inválida:\n${describeIssues(parsed.error)}`);
+  }
+  const env = parsed.data;
+  const embedded = env.DATABASE_URL === undefined;
+  const dataDir = path.resolve(env.DATA_DIR);
+  let { SECRETS_KEY, AUTH_SECRET } = env;
+  if (!SECRETS_KEY || !AUTH_SECRET) {
+    if (!embedded) {
+      const missing = [!SECRETS_KEY && "SECRETS_KEY", !AUTH_SECRET && "AUTH_SECRET"].filter(Boolean);
+      throw new ConfigError(
+        `Configuración inválida:\n${missing.map((name) => `  ${name}: obligatorio cuando DATABASE_URL está definido`).join("\n")}`,
+      );
+    }
+    const generated = embeddedSecrets(dataDir);
+    SECRETS_KEY ??= generated.SECRETS_KEY;
+    AUTH_SECRET ??= generated.AUTH_SECRET;
+  }
+  return {
+    port: env.PORT,
+    publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    embedded,
+    secretsKey: Buffer.from(SECRETS_KEY, "hex"),
+    authSecret: AUTH_SECRET,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    marketplaceToken: env.MARKETPLACE_TOKEN,
+    timeZone: env.SERVICE_TIME_ZONE,
+    webhookAllowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    webhookAllowHttp: env.WEBHOOK_ALLOW_HTTP,
+    webhookLogRetentionDays: env.WEBHOOK_LOG_RETENTION_DAYS,
+    seedDemo: env.SEED_DEMO ?? embedded,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

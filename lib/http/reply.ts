@@ -1,0 +1,19 @@
+import { NotFound } from "./problem";
+
+/** What a handler answers; the kernel turns it into a Response with the negotiated representation. */
+export type Reply = {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+};
+
+export const ok = (body: unknown, headers?: Record<string, string>): Reply => ({ status: 200, body, headers });
+export const created = (body: unknown, location: string): Reply => ({ status: 201, body, headers: { Location: location } });
+export const accepted = (location: string, body?: unknown): Reply => ({ status: 202, body, headers: { Location: location } });
+export const noContent = (headers?: Record<string, string>): Reply => ({ status: 204, headers });
+
+/** The value, or a 404 with no body when there is none. */
+export function found<T>(value: T | undefined): T {
+  if (value === undefined) throw new NotFound();
+  return value;
+}

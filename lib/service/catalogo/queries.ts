@@ -1,0 +1,96 @@
+import "server-only";
+import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { carrocerias, ciudades, colores, marcas, regiones } from "@/lib/db/schema";
+import { idsContaining } from "./best-match";
+import { normalizeTerm } from "./normalize";
+
+export type RegionRow = typeof regiones.$inferSelect;
+export type CiudadRow = typeof ciudades.$inferSelect & { region: string };
+export type MarcaRow = typeof marcas.$inferSelect;
+export type CarroceriaRow = typeof carrocerias.$inferSelect;
+export type ColorRow = typeof colores.$inferSelect;
+
+export async function listRegiones(): Promise<RegionRow[]> {
+  return (await getDb()).select().from(regiones).orderBy(asc(regiones.clave));
+}
+
+export async function findRegion(id: number): Promise<RegionRow | undefined> {
+  const [row] = await (await getDb()).select().from(regiones).where(eq(regiones.id, id));
+  return row;
+}
+
+async function selectCiudades(where: SQL | undefined): Promise<CiudadRow[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ ciudad: ciudades, region: regiones.nombre })
+    .from(ciudades)
+    .innerJoin(regiones, eq(regiones.id, ciudades.regionId))
+    .where(where)
+    .orderBy(asc(ciudades.clave), asc(regiones.clave));
+  return rows.map(({ ciudad, region }) => ({ ...ciudad, region }));
+}
+
+export async function listCiudades(filter: { region?: number; q?: string }): Promise<CiudadRow[]> {
+  const conditions: SQL[] = [];
+  if (filter.region !== undefined) conditions.push(eq(ciudades.regionId, filter.region));
+  if (filter.q !== undefined) {
+    const ids = await idsContaining("ciudad", filter.q, filter.region);
+    if (ids.length === 0) return [];
+    conditions.push(inArray(ciudades.id, ids));
+  }
+  return selectCiudades(and(...conditions));
+}
+
+export async function findCiudad(id: number): Promise<CiudadRow | undefined> {
+  return (await selectCiudades(eq(ciudades.id, id)))[0];
+}
+
+export async function listMarcas(filter: { q?: string; soloMercadoNuevos: boolean }): Promise<MarcaRow[]> {
+  const conditions: SQL[] = [];
+  if (filter.soloMercadoNuevos) conditions.push(eq(marcas.mercadoNuevos, true));
+  if (filter.q !== undefined) {
+    const ids = await idsContaining("marca", filter.q);
+    if (ids.length === 0) return [];
+    conditions.push(inArray(marcas.id, ids));
+  }
+  return (await getDb())
+    .select()
+    .from(marcas)
+    .where(and(...conditions))
+    .orderBy(asc(marcas.clave));
+}
+
+export async function findMarca(id: number): Promise<MarcaRow | undefined> {
+  const [row] = await (await getDb()).select().from(marcas).where(eq(marcas.id, id));
+  return row;
+}
+
+export async function listCarrocerias(): Promise<CarroceriaRow[]> {
+  return (await getDb()).select().from(carrocerias).orderBy(asc(carrocerias.id));
+}
+
+export async function findCarroceria(id: number): Promise<CarroceriaRow | undefined> {
+  const [row] = await (await getDb()).select().from(carrocerias).where(eq(carrocerias.id, id));
+  return row;
+}
+
+export async function listColores(filter: { q?: string; nombre?: string }): Promise<ColorRow[]> {
+  const conditions: SQL[] = [];
+  if (filter.nombre !== undefined) conditions.push(eq(colores.clave, normalizeTerm(filter.nombre)));
+  if (filter.q !== undefined) {
+    const ids = await idsContaining("color", filter.q);
+    if (ids.length === 0) return [];
+    conditions.push(inArray(colores.id, ids));
+  }
+  return (await getDb())
+    .select()
+    .from(colores)
+    .where(and(...conditions))
+    .orderBy(asc(colores.clave));
+}
+
+export async function findColor(id: number): Promise<ColorRow | undefined> {
+  const [row] = await (await getDb()).select().from(colores).where(eq(colores.id, id));
+  return row;
+}

@@ -1,0 +1,32 @@
+import "server-only";
+import { startAdminSocket } from "@/lib/admin/socket-server";
+import { adminSocketPath, getDb } from "@/lib/db";
+import { config } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { loadCatalogo } from "./catalogo/load-catalogo";
+
+const holder = globalThis as typeof globalThis & { __vitrinaStarted?: Promise<void> };
+
+async function start(): Promise<void> {
+  const settings = config();
+  await getDb();
+  await loadCatalogo();
+  if (settings.embedded) await startAdminSocket(adminSocketPath(settings.dataDir));
+  logger().info({ embedded: settings.embedded, publicBaseUrl: settings.publicBaseUrl }, "service started");
+}
+
+/** Everything the web process needs before serving: configuration, database, admin socket. */
+export function startService(): Promise<void> {
+  holder.__vitrinaStarted ??= start();
+  return holder.__vitrinaStarted;
+}
+
+/** A web process that cannot start says why, once, and stops. */
+export async function startServiceOrExit(): Promise<void> {
+  try {
+    await startService();
+  } catch (error) {
+    console.error(`\nVitrina no pudo arrancar: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}

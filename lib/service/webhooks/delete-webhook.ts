@@ -1,0 +1,18 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { webhookConfigs } from "@/lib/db/schema";
+import { NotFound } from "@/lib/http/problem";
+import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
+import { isTopicAvailable } from "./topic-available";
+
+/** 404 when the topic is unavailable to the app or was never configured. */
+export async function deleteWebhook(app: AuthenticatedApp, topic: string): Promise<void> {
+  if (!isTopicAvailable(app, topic)) throw new NotFound();
+  const db = await getDb();
+  const deleted = await db
+    .delete(webhookConfigs)
+    .where(and(eq(webhookConfigs.appId, app.id), eq(webhookConfigs.topic, topic)))
+    .returning({ id: webhookConfigs.id });
+  if (deleted.length === 0) throw new NotFound();
+}

@@ -1,0 +1,64 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { createServer } from "node:http";
+import path from "node:path";
+import next from "next";
+import { ConfigError, parseConfig } from "@/lib/env";
+import { stampRawTarget } from "@/lib/http/raw-target";
+
+/**
+ * npm start: checks the configuration, builds when no build exists, and serves the app with Next's
+ * request handler behind our own HTTP server (which keeps each request's raw target for ACS-HMAC).
+ * The service boots (migrations, catalogue, admin socket) in instrumentation.ts before it serves.
+ */
+
+let settings: ReturnType<typeof parseConfig>;
+try {
+  settings = parseConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+}
+
+if (!existsSync(path.join(process.cwd(), ".next/BUILD_ID"))) {
+  console.log("No hay build: compilando (next build)…");
+  const build = spawnSync(path.join(process.cwd(), "node_modules/.bin/next"), ["build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const app = next({ dev: false, dir: process.cwd(), port: settings.port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((request, response) => {
+  stampRawTarget(request.headers, request.url ?? "/");
+  handle(request, response);
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => server.close(() => process.exit(0)));
+}
+async function waitUntilReady(url: string): Promise<void> {
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+server.listen(settings.port, process.env.HOST, async () => {
+  // The first request waits for the service to boot (migrations, catalogue); then it is ready.
+  await waitUntilReady(`http://127.0.0.1:${settings.port}/v3/openapi.json`);
+  const mode = settings.embedded ? `embebido (PGlite en ${settings.dataDir})` : "PostgreSQL (DATABASE_URL)";
+  console.log(`
+Vitrina está en marcha · modo ${mode}
+  Inicio:             ${settings.publicBaseUrl}/
+  API v3:             ${settings.publicBaseUrl}/v3
+  Referencia de API:  ${settings.publicBaseUrl}/docs/api
+  OpenAPI 3.1:        ${settings.publicBaseUrl}/v3/openapi.json
+
+Creá una app:         npm run -s admin -- app create --name "Mi CRM" --json > app.json
+Probá una solicitud:  npm run -s v3 -- GET /v3 --credentials app.json
+`);
+});

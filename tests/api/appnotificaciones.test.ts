@@ -1,0 +1,248 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Credentials, createApp, signedFetch } from "../support/client";
+
+let app: Credentials;
+let onlyAgencias: Credentials;
+
+beforeAll(async () => {
+  [app, onlyAgencias] = await Promise.all([createApp("Webhooks A"), createApp("Webhooks B", "--topics", "agencias")]);
+});
+
+const JSON_HEADERS = { "Content-Type": "application/json" };
+
+function send(who: Credentials, method: string, path: string, body?: unknown) {
+  return signedFetch(who, method, path, body === undefined ? {} : { body: JSON.stringify(body), headers: JSON_HEADERS });
+}
+
+const valid = {
+  Callback: "https://crm.example/hooks/consultas",
+  Secret: "s3cr3t-de-al-menos-16",
+  Description: "CRM principal",
+  HeaderCustom01: { Name: "X-Api-Key", Value: "abc123" },
+};
+
+async function expectEmpty404(response: Response) {
+  expect(response.status).toBe(404);
+  expect(await response.text()).toBe("");
+}
+
+async function expectErrors(response: Response, keys: string[]) {
+  expect(response.status).toBe(400);
+  expect(response.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+  const body = await response.json();
+  expect(body).toMatchObject({ Type: "https://httpstatuses.com/400", Title: "Validación de información esperada fallida", Status: 400 });
+  for (const key of keys) expect(body.Errors[key], `Errors.${key} in ${JSON.stringify(body.Errors)}`).toEqual([expect.any(String)]);
+  return body;
+}
+
+describe("GET /v3/appnotificaciones", () => {
+  it("lists every topic the app may use, none configured yet", async () => {
+    const response = await send(app, "GET", "/v3/appnotificaciones");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(await response.json()).toEqual({
+      _links: { self: { href: "/v3/appnotificaciones" } },
+      _entries: [
+        {
+          Topic: "agencias",
+          Disponible: true,
+          Configurado: false,
+          Activo: null,
+          _links: { self: { href: "/v3/appnotificaciones/agencias" } },
+        },
+        {
+          Topic: "consultas",
+          Disponible: true,
+          Configurado: false,
+          Activo: null,
+          _links: { self: { href: "/v3/appnotificaciones/consultas" } },
+        },
+      ],
+    });
+  });
+
+  it("lists only the allowed topics for a restricted app", async () => {
+    const body = await (await send(onlyAgencias, "GET", "/v3/appnotificaciones")).json();
+    expect(body._entries.map((entry: { Topic: string }) => entry.Topic)).toEqual(["agencias"]);
+  });
+});
+
+describe("the lifecycle of a configuration", () => {
+  const path = "/v3/appnotificaciones/consultas";
+
+  it("POST creates it: 201, Location, Secret null", async () => {
+    const response = await send(app, "POST", path, valid);
+    expect(response.status).toBe(201);
+    expect(response.headers.get("location")).toBe(path);
+    const body = await response.json();
+    expect(body).toEqual({
+      Topic: "consultas",
+      Callback: valid.Callback,
+      Secret: null,
+      Description: "CRM principal",
+      Activo: true,
+      HeaderCustom01: { Name: "X-Api-Key", Value: "abc123" },
+      HeaderCustom02: null,
+      HeaderCustom03: null,
+      _links: { self: { href: path } },
+    });
+    expect(JSON.stringify(body)).not.toContain(valid.Secret);
+  });
+
+  it("POST again: 409 with Errors", async () => {
+    const response = await send(app, "POST", path, valid);
+    expect(response.status).toBe(409);
+    const body = await response.json();
+    expect(body).toMatchObject({
+      Type: "https://httpstatuses.com/409",
+      Title: "Entidad duplicada",
+      Status: 409,
+      Instance: path,
+      Extensions: {},
+    });
+    expect(body.Errors._).toEqual([expect.any(String)]);
+  });
+
+  it("GET: 200 AppWebhook", async () => {
+    const response = await send(app, "GET", path);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ Topic: "consultas", Callback: valid.Callback, Secret: null, Activo: true });
+  });
+
+  it("the list shows it configured", async () => {
+    const body = await (await send(app, "GET", "/v3/appnotificaciones")).json();
+    expect(body._entries[1]).toMatchObject({ Topic: "consultas", Disponible: true, Configurado: true, Activo: true });
+  });
+
+  it("PUT: 200, replaces the fields and keeps the secret when absent", async () => {
+    const response = await send(app, "PUT", path, { Callback: "https://crm.example/otro", Activo: false });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      Topic: "consultas",
+      Callback: "https://crm.example/otro",
+      Secret: null,
+      Description: null,
+      Activo: false,
+      HeaderCustom01: null,
+      HeaderCustom02: null,
+      HeaderCustom03: null,
+      _links: { self: { href: path } },
+    });
+    const list = await (await send(app, "GET", "/v3/appnotificaciones")).json();
+    expect(list._entries[1]).toMatchObject({ Topic: "consultas", Configurado: true, Activo: false });
+  });
+
+  it('PUT accepts Secret "" (removal) and null (keep)', async () => {
+    expect((await send(app, "PUT", path, { Callback: valid.Callback, Secret: "" })).status).toBe(200);
+    expect((await send(app, "PUT", path, { Callback: valid.Callback, Secret: null })).status).toBe(200);
+  });
+
+  it("another app never sees it", async () => {
+    const other = await createApp("Webhooks C");
+    await expectEmpty404(await send(other, "GET", path));
+    await expectEmpty404(await send(other, "PUT", path, valid));
+    await expectEmpty404(await send(other, "DELETE", path));
+    const list = await (await send(other, "GET", "/v3/appnotificaciones")).json();
+    expect(list._entries.every((entry: { Configurado: boolean }) => !entry.Configurado)).toBe(true);
+    expect((await send(app, "GET", path)).status).toBe(200);
+  });
+
+  it("DELETE: 204, then GET, PUT and DELETE answer 404", async () => {
+    const response = await send(app, "DELETE", path);
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe("");
+    await expectEmpty404(await send(app, "GET", path));
+    await expectEmpty404(await send(app, "PUT", path, valid));
+    await expectEmpty404(await send(app, "DELETE", path));
+  });
+});
+
+describe("a topic the app may not use", () => {
+  for (const topic of ["consultas", "inexistente"]) {
+    it(`POST ${topic}: 403 ProblemDetails`, async () => {
+      const path = `/v3/appnotificaciones/${topic}`;
+      const response = await send(onlyAgencias, "POST", path, valid);
+      expect(response.status).toBe(403);
+      expect(response.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+      expect(await response.json()).toEqual({
+        Type: "https://httpstatuses.com/403",
+        Title: "Operación prohibida",
+        Status: 403,
+        Detail: expect.any(String),
+        Instance: path,
+        Extensions: {},
+      });
+    });
+
+    it(`GET, PUT, DELETE ${topic}: 404 with no body`, async () => {
+      const path = `/v3/appnotificaciones/${topic}`;
+      await expectEmpty404(await send(onlyAgencias, "GET", path));
+      await expectEmpty404(await send(onlyAgencias, "PUT", path, valid));
+      await expectEmpty404(await send(onlyAgencias, "DELETE", path));
+    });
+  }
+});
+
+describe("validation", () => {
+  const path = "/v3/appnotificaciones/agencias";
+
+  it("a topic over 80 characters: 400 naming topic", async () => {
+    const long = `/v3/appnotificaciones/${"a".repeat(81)}`;
+    for (const method of ["GET", "DELETE"]) await expectErrors(await send(app, method, long), ["topic"]);
+    for (const method of ["POST", "PUT"]) await expectErrors(await send(app, method, long, valid), ["topic"]);
+  });
+
+  it("Callback missing, not https, or relative", async () => {
+    await expectErrors(await send(app, "POST", path, { Secret: valid.Secret }), ["Callback"]);
+    await expectErrors(await send(app, "POST", path, { Callback: "ftp://crm.example/hooks" }), ["Callback"]);
+    await expectErrors(await send(app, "POST", path, { Callback: "/hooks" }), ["Callback"]);
+    await expectErrors(await send(app, "POST", path, { Callback: `https://crm.example/${"a".repeat(1024)}` }), ["Callback"]);
+  });
+
+  it("Secret too short or too long", async () => {
+    await expectErrors(await send(app, "POST", path, { ...valid, Secret: "corto" }), ["Secret"]);
+    await expectErrors(await send(app, "POST", path, { ...valid, Secret: "x".repeat(257) }), ["Secret"]);
+  });
+
+  it("Description over 256 and Activo not a boolean", async () => {
+    await expectErrors(await send(app, "POST", path, { ...valid, Description: "d".repeat(257), Activo: "si" }), ["Description", "Activo"]);
+  });
+
+  it("reserved or malformed header names", async () => {
+    for (const Name of [
+      "Authorization",
+      "Content-Type",
+      "content-length",
+      "Host",
+      "Cookie",
+      "User-Agent",
+      "Notification-Topic",
+      "webhook-id",
+      "Mal Nombre",
+      "",
+    ]) {
+      await expectErrors(await send(app, "POST", path, { ...valid, HeaderCustom01: { Name, Value: "v" } }), ["HeaderCustom01.Name"]);
+    }
+    await expectErrors(await send(app, "POST", path, { ...valid, HeaderCustom02: { Name: "x".repeat(101), Value: "v" } }), [
+      "HeaderCustom02.Name",
+    ]);
+  });
+
+  it("header values with CR/LF or over 1000 characters", async () => {
+    await expectErrors(await send(app, "POST", path, { ...valid, HeaderCustom01: { Name: "X-Ok", Value: "a\r\nX-Inyectado: 1" } }), [
+      "HeaderCustom01.Value",
+    ]);
+    await expectErrors(await send(app, "POST", path, { ...valid, HeaderCustom03: { Name: "X-Ok", Value: "v".repeat(1001) } }), [
+      "HeaderCustom03.Value",
+    ]);
+    await expectErrors(await send(app, "POST", path, { ...valid, HeaderCustom01: "X-Ok: 1" }), ["HeaderCustom01"]);
+  });
+
+  it("PUT validates the same way", async () => {
+    await expectErrors(await send(app, "PUT", path, { Callback: "ftp://x", Secret: "corto" }), ["Callback", "Secret"]);
+  });
+
+  it("nothing invalid was stored", async () => {
+    await expectEmpty404(await send(app, "GET", path));
+  });
+});

@@ -1,0 +1,100 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+export type TestServerInfo = { baseUrl: string; env: Record<string, string>; logFile: string };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** A database of its own on the PostgreSQL server named by DATABASE_URL; dropped afterwards. */
+async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `vitrina_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+async function waitUntilServing(url: string, child: ChildProcess): Promise<void> {
+  for (let attempt = 0; attempt < 600; attempt++) {
+    if (child.exitCode !== null) throw new Error(`El servidor terminó al arrancar (código ${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`El servidor no respondió en ${url}`);
+}
+
+type ServerOptions = { embedded?: boolean; dataDir?: string; env?: Record<string, string> };
+
+export function spawnNext(port: number, env: Record<string, string>): ChildProcess {
+  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  return spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], {
+    env: { ...inherited, HOST: "127.0.0.1", ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+export async function startTestServer(options: ServerOptions = {}) {
+  const workDir = mkdtempSync(path.join(tmpdir(), "vitrina-test-"));
+  const port = await freePort();
+  const usePostgres = process.env.DATABASE_URL && !options.embedded;
+  const scratch = usePostgres ? await createScratchDatabase(process.env.DATABASE_URL as string) : undefined;
+  const env: Record<string, string> = {
+    PORT: String(port),
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: options.dataDir ?? path.join(workDir, "data"),
+    LOG_LEVEL: "info",
+    SEED_DEMO: "false",
+    MARKETPLACE_TOKEN: "marketplace-token-for-tests",
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+    WEBHOOK_ALLOW_HTTP: "true",
+    ...(scratch && {
+      DATABASE_URL: scratch.url,
+      SECRETS_KEY: randomBytes(32).toString("hex"),
+      AUTH_SECRET: randomBytes(32).toString("base64url"),
+    }),
+    ...options.env,
+  };
+  const logFile = path.join(workDir, "server.log");
+  const log = createWriteStream(logFile);
+  const child = spawnNext(port, env);
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilServing(`${baseUrl}/v3/openapi.json`, child);
+  return {
+    info: { baseUrl, env, logFile } satisfies TestServerInfo,
+    async stop() {
+      child.kill("SIGTERM");
+      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
+      await scratch?.drop();
+      if (!options.dataDir) rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}

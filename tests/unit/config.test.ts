@@ -1,0 +1,61 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "@/lib/env";
+
+const dirs: string[] = [];
+function dataDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), "vitrina-config-"));
+  dirs.push(dir);
+  return path.join(dir, "data");
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("configuration (decisions §11)", () => {
+  it("applies the defaults of the embedded mode and generates its secrets once", () => {
+    const dir = dataDir();
+    const first = parseConfig({ DATA_DIR: dir });
+    expect(first).toMatchObject({
+      port: 3000,
+      publicBaseUrl: "http://localhost:3000",
+      embedded: true,
+      seedDemo: true,
+      timeZone: "America/Argentina/Buenos_Aires",
+    });
+    expect(first.secretsKey).toHaveLength(32);
+    const file = path.join(dir, "secrets.json");
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const second = parseConfig({ DATA_DIR: dir });
+    expect(second.secretsKey.equals(first.secretsKey)).toBe(true);
+    expect(second.authSecret).toBe(first.authSecret);
+    expect(JSON.parse(readFileSync(file, "utf8")).SECRETS_KEY).toBe(first.secretsKey.toString("hex"));
+  });
+
+  it.each([
+    [{ PORT: "seventy" }, /PORT: .*/],
+    [{ PUBLIC_BASE_URL: "not a url" }, /PUBLIC_BASE_URL: se espera una URL absoluta/],
+    [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL: se espera una URL postgres/],
+    [{ SECRETS_KEY: "abc" }, /SECRETS_KEY: se esperan 64 caracteres hexadecimales/],
+    [{ SERVICE_TIME_ZONE: "Mars/Olympus" }, /SERVICE_TIME_ZONE: se espera una zona horaria IANA/],
+    [{ WEBHOOK_ALLOW_HTTP: "yes" }, /WEBHOOK_ALLOW_HTTP: se espera true o false/],
+    [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
+  ])("stops with a message naming the variable: %j", (env, message) => {
+    expect(() => parseConfig({ DATA_DIR: dataDir(), ...env })).toThrowError(ConfigError);
+    expect(() => parseConfig({ DATA_DIR: dataDir(), ...env })).toThrowError(message);
+  });
+
+  it("requires SECRETS_KEY and AUTH_SECRET in production, and writes nothing", () => {
+    const dir = dataDir();
+    expect(() => parseConfig({ DATA_DIR: dir, DATABASE_URL: "postgres://postgres@127.0.0.1/test" })).toThrowError(
+      /SECRETS_KEY: obligatorio cuando DATABASE_URL está definido\n {2}AUTH_SECRET: obligatorio/,
+    );
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(parseConfig({ DATA_DIR: dataDir(), PORT: "", SMTP_URL: "" })).toMatchObject({ port: 3000, smtpUrl: undefined });
+  });
+});
