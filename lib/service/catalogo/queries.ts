@@ -1,8 +1,10 @@
 import "server-only";
-import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb } from "@/lib/db";
 import { carrocerias, ciudades, colores, marcas, regiones } from "@/lib/db/schema";
 import { idsContaining } from "./best-match";
+import type { CatalogoTipo } from "./load-catalogo";
 import { normalizeTerm } from "./normalize";
 
 export type RegionRow = typeof regiones.$inferSelect;
@@ -10,6 +12,12 @@ export type CiudadRow = typeof ciudades.$inferSelect & { region: string };
 export type MarcaRow = typeof marcas.$inferSelect;
 export type CarroceriaRow = typeof carrocerias.$inferSelect;
 export type ColorRow = typeof colores.$inferSelect;
+
+/** "The item has a name or codename containing q": the `q` filters of the lists. */
+async function containing(tipo: CatalogoTipo, q: string, id: PgColumn, ambito?: number): Promise<SQL> {
+  const ids = await idsContaining(tipo, q, ambito);
+  return ids.length === 0 ? sql`false` : inArray(id, ids);
+}
 
 export async function listRegiones(): Promise<RegionRow[]> {
   return (await getDb()).select().from(regiones).orderBy(asc(regiones.clave));
@@ -34,11 +42,7 @@ async function selectCiudades(where: SQL | undefined): Promise<CiudadRow[]> {
 export async function listCiudades(filter: { region?: number; q?: string }): Promise<CiudadRow[]> {
   const conditions: SQL[] = [];
   if (filter.region !== undefined) conditions.push(eq(ciudades.regionId, filter.region));
-  if (filter.q !== undefined) {
-    const ids = await idsContaining("ciudad", filter.q, filter.region);
-    if (ids.length === 0) return [];
-    conditions.push(inArray(ciudades.id, ids));
-  }
+  if (filter.q !== undefined) conditions.push(await containing("ciudad", filter.q, ciudades.id, filter.region));
   return selectCiudades(and(...conditions));
 }
 
@@ -49,11 +53,7 @@ export async function findCiudad(id: number): Promise<CiudadRow | undefined> {
 export async function listMarcas(filter: { q?: string; soloMercadoNuevos: boolean }): Promise<MarcaRow[]> {
   const conditions: SQL[] = [];
   if (filter.soloMercadoNuevos) conditions.push(eq(marcas.mercadoNuevos, true));
-  if (filter.q !== undefined) {
-    const ids = await idsContaining("marca", filter.q);
-    if (ids.length === 0) return [];
-    conditions.push(inArray(marcas.id, ids));
-  }
+  if (filter.q !== undefined) conditions.push(await containing("marca", filter.q, marcas.id));
   return (await getDb())
     .select()
     .from(marcas)
@@ -78,11 +78,7 @@ export async function findCarroceria(id: number): Promise<CarroceriaRow | undefi
 export async function listColores(filter: { q?: string; nombre?: string }): Promise<ColorRow[]> {
   const conditions: SQL[] = [];
   if (filter.nombre !== undefined) conditions.push(eq(colores.clave, normalizeTerm(filter.nombre)));
-  if (filter.q !== undefined) {
-    const ids = await idsContaining("color", filter.q);
-    if (ids.length === 0) return [];
-    conditions.push(inArray(colores.id, ids));
-  }
+  if (filter.q !== undefined) conditions.push(await containing("color", filter.q, colores.id));
   return (await getDb())
     .select()
     .from(colores)
