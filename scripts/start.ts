@@ -21,7 +21,7 @@ try {
   process.exit(1);
 }
 
-if (!existsSync(path.join(process.cwd(), ".next/BUILD_ID"))) {
+if (!existsSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
   console.log("No hay build: compilando (next build)…");
   const build = spawnSync(path.join(process.cwd(), "node_modules/.bin/next"), ["build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);

@@ -41,10 +41,13 @@ export const webhookConfigs = pgTable(
     headerCustom01: jsonb("header_custom_01").$type<WebhookHeader>(),
     headerCustom02: jsonb("header_custom_02").$type<WebhookHeader>(),
     headerCustom03: jsonb("header_custom_03").$type<WebhookHeader>(),
+    /** Start of the current run of failed deliveries; five days of it deactivate the configuration. */
+    failingSince: timestamp("failing_since", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [unique("webhook_configs_app_topic_key").on(table.appId, table.topic)],
 );
 
+export * from "./schema-agencias";
 export * from "./schema-catalogo";

@@ -4,6 +4,7 @@ import { adminSocketPath, getDb } from "@/lib/db";
 import { config } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { loadCatalogo } from "./catalogo/load-catalogo";
+import { startWorkers } from "./workers";
 
 const holder = globalThis as typeof globalThis & { __vitrinaStarted?: Promise<void> };
 
@@ -11,7 +12,10 @@ async function start(): Promise<void> {
   const settings = config();
   await getDb();
   await loadCatalogo();
-  if (settings.embedded) await startAdminSocket(adminSocketPath(settings.dataDir));
+  if (settings.embedded) {
+    await startAdminSocket(adminSocketPath(settings.dataDir));
+    startWorkers(new AbortController().signal);
+  }
   logger().info({ embedded: settings.embedded, publicBaseUrl: settings.publicBaseUrl }, "service started");
 }
 

@@ -20,7 +20,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** A database of its own on the PostgreSQL server named by DATABASE_URL; dropped afterwards. */
-async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `vitrina_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

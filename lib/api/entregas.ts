@@ -1,0 +1,147 @@
+import { z } from "zod";
+import { defineOperation } from "@/lib/http/operation";
+import { LinksSchema } from "./common";
+import { TopicParams } from "./webhooks";
+
+// ── Representations (extensions of decisions §9: delivery log, manual retry, test notification) ──
+
+export const ESTADOS_ENTREGA = ["pendiente", "enviando", "entregada", "fallida", "descartada"] as const;
+
+export const NotificationPayloadSchema = z
+  .object({
+    Id: z.string().meta({ description: "ULID; igual a Notification-Hook-ID y webhook-id." }),
+    Topic: z.string(),
+    Evento: z.string().meta({ example: "consulta.recibida" }),
+    Momento: z.string().meta({ description: "Fecha y hora del evento, con desplazamiento." }),
+    Reenvio: z.boolean(),
+    Datos: z.unknown(),
+  })
+  .meta({ id: "Notificacion", description: "El cuerpo que recibe el Callback." });
+
+export const EntregaIntentoSchema = z
+  .object({
+    Momento: z.string(),
+    Disparo: z.enum(["automatico", "manual"]),
+    HttpStatus: z.number().int().meta({ description: "0 cuando no hubo respuesta (error de conexión, rechazo SSRF, tiempo agotado)." }),
+    LatenciaMs: z.number().int(),
+    Respuesta: z.string().nullable().meta({ description: "Los primeros 20 KB del cuerpo de la respuesta." }),
+    Error: z.string().nullable(),
+    ProximoIntento: z.string().nullable(),
+  })
+  .meta({ id: "EntregaIntento" });
+
+export const EntregaSchema = z
+  .object({
+    Id: z.string(),
+    Topic: z.string(),
+    Evento: z.string(),
+    Estado: z.enum(ESTADOS_ENTREGA),
+    Creada: z.string(),
+    Entregada: z.string().nullable(),
+    ProximoIntento: z.string().nullable().meta({ description: "Solo mientras está pendiente." }),
+    Payload: NotificationPayloadSchema,
+    Intentos: z.array(EntregaIntentoSchema).meta({ description: "Cada intento, del más antiguo al más reciente." }),
+    _links: LinksSchema,
+  })
+  .meta({ id: "Entrega" });
+
+export type Entrega = z.output<typeof EntregaSchema>;
+
+export const EntregasSchema = z
+  .object({
+    Total: z.number().int(),
+    Pagina: z.number().int(),
+    PerPagina: z.number().int(),
+    _links: LinksSchema,
+    _entries: z.array(EntregaSchema),
+  })
+  .meta({ id: "Entregas" });
+
+export type Entregas = z.output<typeof EntregasSchema>;
+
+const EntregasQuery = z.object({
+  estado: z
+    .enum(ESTADOS_ENTREGA, { message: `estado debe ser uno de: ${ESTADOS_ENTREGA.join(", ")}.` })
+    .optional()
+    .meta({ description: "Filtra por estado." }),
+  pagina: z.coerce
+    .number({ message: "pagina debe ser un entero entre 1 y 99." })
+    .int({ message: "pagina debe ser un entero entre 1 y 99." })
+    .min(1, { message: "pagina debe ser un entero entre 1 y 99." })
+    .max(99, { message: "pagina debe ser un entero entre 1 y 99." })
+    .default(1),
+});
+
+const EntregaParams = TopicParams.extend({
+  id: z.string().max(40, { message: "id no puede superar los 40 caracteres." }).meta({ description: "Id de la notificación (ULID)." }),
+});
+
+// ── Operations ────────────────────────────────────────────────────────────────────────────────
+
+const tag = "Notificaciones";
+const notConfigured = "El tópico no está disponible para la app o nunca se configuró; sin cuerpo.";
+
+export const listEntregasOp = defineOperation({
+  tag,
+  method: "GET",
+  path: "/v3/appnotificaciones/{topic}/entregas",
+  operationId: "listEntregas",
+  summary: "Registro de entregas de un tópico",
+  description: "Notificaciones con sus intentos, de la más reciente a la más antigua, 20 por página (extensión).",
+  params: TopicParams,
+  query: EntregasQuery,
+  success: { status: 200, description: "Entregas", entry: EntregasSchema },
+  errors: { 400: "topic, estado o pagina no válidos; ValidationProblemDetails.", 404: notConfigured },
+});
+
+export const getEntregaOp = defineOperation({
+  tag,
+  method: "GET",
+  path: "/v3/appnotificaciones/{topic}/entregas/{id}",
+  operationId: "getEntrega",
+  summary: "Una notificación con sus intentos",
+  params: EntregaParams,
+  success: { status: 200, description: "Entrega", entry: EntregaSchema },
+  errors: { 400: "topic o id no válidos; ValidationProblemDetails.", 404: `${notConfigured} También cuando la notificación no existe.` },
+});
+
+export const retryEntregaOp = defineOperation({
+  tag,
+  method: "POST",
+  path: "/v3/appnotificaciones/{topic}/entregas/{id}/reintentar",
+  operationId: "retryEntrega",
+  summary: "Reintenta una notificación ahora (disparo manual)",
+  description:
+    "Hace un intento inmediato y responde 202 con la notificación y el intento registrado. Un fallo manual no consume reintentos automáticos.",
+  params: EntregaParams,
+  success: {
+    status: 202,
+    description: "Entrega",
+    entry: EntregaSchema,
+    headers: { Location: "URI relativa de la notificación" },
+  },
+  errors: {
+    400: "La configuración no está activa (Errors._); ValidationProblemDetails.",
+    404: `${notConfigured} También cuando la notificación no existe.`,
+    409: "La notificación se está enviando en este momento; ValidationProblemDetails.",
+  },
+});
+
+export const sendTestNotificationOp = defineOperation({
+  tag,
+  method: "POST",
+  path: "/v3/appnotificaciones/{topic}/prueba",
+  operationId: "sendTestNotification",
+  summary: "Encola una notificación de prueba",
+  description: 'Evento "prueba"; Datos lleva Prueba: true. Se entrega como cualquier otra notificación.',
+  params: TopicParams,
+  success: {
+    status: 202,
+    description: "Notificacion encolada",
+    entry: NotificationPayloadSchema,
+    headers: { Location: "URI relativa de la notificación en el registro de entregas" },
+  },
+  errors: { 400: "La configuración no está activa (Errors._); ValidationProblemDetails.", 404: notConfigured },
+});
+
+export const entregaOperations = [listEntregasOp, getEntregaOp, retryEntregaOp, sendTestNotificationOp];

@@ -1,0 +1,192 @@
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { apps } from "./schema";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/** A dealership account, one per administrator e-mail (lower-cased), shared by every app. */
+export const agencias = pgTable("agencias", {
+  id: text("id").primaryKey(),
+  adminMail: text("admin_mail").notNull().unique(),
+  nombre: text("nombre"),
+  telefono: text("telefono"),
+  whatsapp: text("whatsapp"),
+  region: text("region"),
+  ciudad: text("ciudad"),
+  direccion: text("direccion"),
+  /** argon2id; null until the administrator registers. */
+  passwordHash: text("password_hash"),
+  registradaAt: timestamp("registrada_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** People of an agency; the administrator is one of them (EsAdministrador). */
+export const operadores = pgTable(
+  "operadores",
+  {
+    agenciaId: text("agencia_id")
+      .notNull()
+      .references(() => agencias.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    nombre: text("nombre").notNull(),
+    apellido: text("apellido").notNull(),
+    esAdministrador: boolean("es_administrador").notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.agenciaId, table.email] }), index("operadores_email_idx").on(table.email)],
+);
+
+/**
+ * The relation of one app with one agency: `pendiente` (invited), `registrada` (attached) or
+ * `desasociada` (detached by the app). `vencida` is derived: pendiente with an expired invitation.
+ */
+export const agenciaApps = pgTable(
+  "agencia_apps",
+  {
+    agenciaId: text("agencia_id")
+      .notNull()
+      .references(() => agencias.id, { onDelete: "cascade" }),
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    estado: text("estado").notNull(),
+    invitadaAt: timestamp("invitada_at", { withTimezone: true }).notNull(),
+    invitacionVenceAt: timestamp("invitacion_vence_at", { withTimezone: true }).notNull(),
+    registradaAt: timestamp("registrada_at", { withTimezone: true }),
+    desasociadaAt: timestamp("desasociada_at", { withTimezone: true }),
+    /** Catalogue enquiries reach this app (decisions §8). */
+    compartirCatalogo: boolean("compartir_catalogo").notNull().default(false),
+  },
+  (table) => [primaryKey({ columns: [table.agenciaId, table.appId] }), index("agencia_apps_app_idx").on(table.appId, table.estado)],
+);
+
+/** Single-use registration links: only the SHA-256 of the token is stored. */
+export const invitaciones = pgTable("invitaciones", {
+  id: text("id").primaryKey(),
+  agenciaId: text("agencia_id")
+    .notNull()
+    .references(() => agencias.id, { onDelete: "cascade" }),
+  appId: text("app_id")
+    .notNull()
+    .references(() => apps.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull().unique(),
+  venceAt: timestamp("vence_at", { withTimezone: true }).notNull(),
+  usadaAt: timestamp("usada_at", { withTimezone: true }),
+  reemplazadaAt: timestamp("reemplazada_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export type Exposiciones = Record<"Alta" | "Media" | "Baja", { Contratadas: number; Usadas: number }>;
+
+/** The publication package of an agency (AgenciaProductos), set by the operator CLI or the seed. */
+export const productos = pgTable("productos", {
+  agenciaId: text("agencia_id")
+    .primaryKey()
+    .references(() => agencias.id, { onDelete: "cascade" }),
+  plan: text("plan"),
+  estado: text("estado").notNull().default("sin-plan"),
+  vigenteDesde: date("vigente_desde"),
+  vigenteHasta: date("vigente_hasta"),
+  publicacionesContratadas: integer("publicaciones_contratadas").notNull().default(0),
+  exposiciones: jsonb("exposiciones").$type<Exposiciones>().notNull(),
+});
+
+/** Listings published by an app for an agency; detaching suspends them, re-attaching restores them. */
+export const publicaciones = pgTable(
+  "publicaciones",
+  {
+    id: text("id").primaryKey(),
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    agenciaId: text("agencia_id")
+      .notNull()
+      .references(() => agencias.id, { onDelete: "cascade" }),
+    /** Lower-cased: ExternalId compares case-insensitively. */
+    externalId: text("external_id").notNull(),
+    auto: jsonb("auto").notNull(),
+    estado: text("estado").notNull().default("activa"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("publicaciones_app_external_idx").on(table.appId, table.externalId),
+    index("publicaciones_agencia_idx").on(table.agenciaId),
+  ],
+);
+
+/** Outgoing e-mail, written in the same transaction as what causes it; the mail worker sends it. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: text("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    estado: text("estado").notNull().default("pendiente"),
+    intentos: integer("intentos").notNull().default(0),
+    proximoIntentoAt: timestamp("proximo_intento_at", { withTimezone: true }).notNull().defaultNow(),
+    ultimoError: text("ultimo_error"),
+    enviadoAt: timestamp("enviado_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("mail_outbox_pending_idx").on(table.estado, table.proximoIntentoAt)],
+);
+
+/** The development mailbox: where e-mail goes when no SMTP_URL is configured. */
+export const devMailbox = pgTable("dev_mailbox", {
+  id: text("id").primaryKey(),
+  from: text("from").notNull(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  html: text("html").notNull(),
+  text: text("text").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Webhook notifications (the outbox of decisions §9), written in the same transaction as their
+ * event. The id is the Notification-Hook-ID, the same on every retry.
+ */
+export const notificaciones = pgTable(
+  "notificaciones",
+  {
+    id: text("id").primaryKey(),
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    topic: text("topic").notNull(),
+    payload: jsonb("payload").notNull(),
+    estado: text("estado").notNull().default("pendiente"),
+    intentos: integer("intentos").notNull().default(0),
+    proximoIntentoAt: timestamp("proximo_intento_at", { withTimezone: true }).notNull().defaultNow(),
+    entregadaAt: timestamp("entregada_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("notificaciones_pending_idx").on(table.estado, table.proximoIntentoAt),
+    index("notificaciones_app_topic_idx").on(table.appId, table.topic),
+  ],
+);
+
+/** Every delivery attempt of a notification (decisions §9), kept WEBHOOK_LOG_RETENTION_DAYS days. */
+export const entregaIntentos = pgTable(
+  "entrega_intentos",
+  {
+    id: text("id").primaryKey(),
+    notificacionId: text("notificacion_id")
+      .notNull()
+      .references(() => notificaciones.id, { onDelete: "cascade" }),
+    momento: timestamp("momento", { withTimezone: true }).notNull(),
+    /** automatico or manual */
+    disparo: text("disparo").notNull(),
+    /** 0 for connection errors. */
+    httpStatus: integer("http_status").notNull(),
+    latenciaMs: integer("latencia_ms").notNull(),
+    respuesta: text("respuesta"),
+    error: text("error"),
+    proximoIntentoAt: timestamp("proximo_intento_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("entrega_intentos_notificacion_idx").on(table.notificacionId, table.momento),
+    index("entrega_intentos_momento_idx").on(table.momento),
+  ],
+);

@@ -1,0 +1,130 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import { ulid } from "ulid";
+import { getDb } from "@/lib/db";
+import { entregaIntentos, notificaciones } from "@/lib/db/schema";
+import { logger } from "@/lib/log";
+import type { ClaimedNotification } from "./claim-notifications";
+import { recordConfigHealth } from "./config-health";
+import { type DeliveryTarget, loadDeliveryTarget } from "./load-target";
+import { notificationBody } from "./notification-body";
+import { notificationHeaders } from "./notification-headers";
+import { nextRetryDelay } from "./retry-schedule";
+import { type SendResult, sendNotification } from "./send-notification";
+
+export type Disparo = "automatico" | "manual";
+
+/** Where a manual attempt that fails leaves the notification: as it was before. */
+export type PriorState = { estado: string; proximoIntentoAt: Date };
+
+export type DeliveryOptions = {
+  disparo: Disparo;
+  /** Manual attempts only. */
+  prior?: PriorState;
+  random?: () => number;
+  now?: () => Date;
+};
+
+type NotificationUpdate = Partial<typeof notificaciones.$inferInsert>;
+
+/** The notification's next state after an attempt, and what the attempt log says of the next one. */
+function nextState(
+  claimed: ClaimedNotification,
+  result: SendResult,
+  options: DeliveryOptions,
+  now: Date,
+): { update: NotificationUpdate; nextAttempt: Date | null; exhausted: boolean } {
+  if (result.ok) return { update: { estado: "entregada", entregadaAt: now, proximoIntentoAt: now }, nextAttempt: null, exhausted: false };
+  if (options.disparo === "manual") {
+    const prior = options.prior ?? { estado: "fallida", proximoIntentoAt: now };
+    const estado = result.httpStatus === 410 && prior.estado === "pendiente" ? "fallida" : prior.estado;
+    const pending = estado === "pendiente";
+    return {
+      update: { estado, proximoIntentoAt: prior.proximoIntentoAt },
+      nextAttempt: pending ? prior.proximoIntentoAt : null,
+      exhausted: false,
+    };
+  }
+  const delay = result.httpStatus === 410 ? undefined : nextRetryDelay(claimed.intentos, result, options.random);
+  if (delay === undefined)
+    return { update: { estado: "fallida", proximoIntentoAt: now }, nextAttempt: null, exhausted: result.httpStatus !== 410 };
+  const at = new Date(now.getTime() + delay);
+  return { update: { estado: "pendiente", proximoIntentoAt: at }, nextAttempt: at, exhausted: false };
+}
+
+/** The claimed notification's row, only while this worker still holds its lease. */
+function fenced(claimed: ClaimedNotification) {
+  return and(
+    eq(notificaciones.id, claimed.id),
+    eq(notificaciones.estado, "enviando"),
+    eq(notificaciones.proximoIntentoAt, claimed.leaseUntil),
+  );
+}
+
+async function discard(claimed: ClaimedNotification, now: Date): Promise<void> {
+  const db = await getDb();
+  await db.update(notificaciones).set({ estado: "descartada", proximoIntentoAt: now }).where(fenced(claimed));
+}
+
+async function attempt(claimed: ClaimedNotification, target: DeliveryTarget, now: Date): Promise<SendResult> {
+  const body = notificationBody(claimed.payload);
+  const headers = notificationHeaders({
+    id: claimed.id,
+    topic: claimed.topic,
+    timestamp: Math.floor(now.getTime() / 1000),
+    body,
+    secret: target.secret,
+    custom: target.headers,
+  });
+  return sendNotification(target.callback, headers, body);
+}
+
+/**
+ * Sends one claimed notification to its configuration and records the attempt, the
+ * notification's next state and the configuration's health in one transaction. A configuration
+ * that is gone or inactive receives nothing: the notification is discarded.
+ */
+export async function deliverClaimed(claimed: ClaimedNotification, options: DeliveryOptions): Promise<SendResult | undefined> {
+  const clock = options.now ?? (() => new Date());
+  const target = await loadDeliveryTarget(claimed.appId, claimed.topic);
+  if (!target?.active) {
+    await discard(claimed, clock());
+    return undefined;
+  }
+  const startedAt = clock();
+  const result = await attempt(claimed, target, startedAt);
+  const now = clock();
+  const counted: ClaimedNotification = options.disparo === "automatico" ? { ...claimed, intentos: claimed.intentos + 1 } : claimed;
+  const { update, nextAttempt, exhausted } = nextState(counted, result, options, now);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.insert(entregaIntentos).values({
+      id: ulid(),
+      notificacionId: claimed.id,
+      momento: startedAt,
+      disparo: options.disparo,
+      httpStatus: result.httpStatus,
+      latenciaMs: result.latencyMs,
+      respuesta: result.response,
+      error: result.error,
+      proximoIntentoAt: nextAttempt,
+    });
+    await tx
+      .update(notificaciones)
+      .set({ ...update, intentos: counted.intentos })
+      .where(fenced(claimed));
+    const event = result.ok
+      ? ({ kind: "delivered" } as const)
+      : result.httpStatus === 410
+        ? ({ kind: "gone" } as const)
+        : ({ kind: "failed", exhaustedNotificationId: exhausted ? claimed.id : undefined, error: result.error ?? "" } as const);
+    await recordConfigHealth(tx, target, claimed.appId, event, now);
+  });
+  if (!result.ok) {
+    logger().warn(
+      { notificationId: claimed.id, topic: claimed.topic, status: result.httpStatus, error: result.error, disparo: options.disparo },
+      "webhook not delivered",
+    );
+  }
+  return result;
+}

@@ -1,0 +1,22 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Entrega } from "@/lib/api/entregas";
+import { getDb } from "@/lib/db";
+import { notificaciones } from "@/lib/db/schema";
+import { NotFound } from "@/lib/http/problem";
+import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
+import { configuredWebhook } from "./configured-webhook";
+import { presentEntregas } from "./present-entrega";
+
+/** One notification of the app's topic with its attempts; 404 when it or the configuration is missing. */
+export async function getEntrega(app: AuthenticatedApp, topic: string, id: string): Promise<Entrega> {
+  await configuredWebhook(app, topic);
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(notificaciones)
+    .where(and(eq(notificaciones.id, id), eq(notificaciones.appId, app.id), eq(notificaciones.topic, topic)));
+  const [entrega] = await presentEntregas(db, rows);
+  if (!entrega) throw new NotFound();
+  return entrega;
+}
