@@ -84,4 +84,90 @@ app
     }),
   );
 
+const agency = program.command("agency").description("agencias: paquete, operadores y consultas de catálogo");
+
+agency
+  .command("plan")
+  .description("fija el paquete de publicaciones de la agencia (AgenciaProductos)")
+  .requiredOption("--admin <email>", "e-mail del administrador de la agencia")
+  .requiredOption("--plan <nombre>", 'nombre del plan, p. ej. "Concesionaria Plus"')
+  .requiredOption("--estado <estado>", "activo, suspendido, vencido o sin-plan")
+  .option("--desde <AAAA-MM-DD>", "vigente desde")
+  .option("--hasta <AAAA-MM-DD>", "vigente hasta")
+  .option("--publicaciones <N>", "publicaciones contratadas")
+  .addOption(jsonOption())
+  .action((options) =>
+    run(
+      "agency.plan",
+      {
+        admin: options.admin,
+        plan: options.plan,
+        estado: options.estado,
+        desde: options.desde,
+        hasta: options.hasta,
+        publicaciones: options.publicaciones,
+      },
+      options,
+      (result) => {
+        const plan = result as Record<string, unknown>;
+        console.log(`Paquete de ${plan.AdminMail}: ${plan.Plan ?? "(sin plan)"} · ${plan.Estado} · ${plan.Publicaciones} publicaciones`);
+      },
+    ),
+  );
+
+agency
+  .command("operator")
+  .description("agrega un colaborador (operador) a la agencia")
+  .requiredOption("--admin <email>", "e-mail del administrador de la agencia")
+  .requiredOption("--email <email>", "e-mail del operador")
+  .requiredOption("--nombre <nombre>", "nombre del operador")
+  .requiredOption("--apellido <apellido>", "apellido del operador")
+  .addOption(jsonOption())
+  .action((options) =>
+    run(
+      "agency.operator",
+      { admin: options.admin, email: options.email, nombre: options.nombre, apellido: options.apellido },
+      options,
+      (result) => {
+        const operador = result as Record<string, string>;
+        console.log(`Operador ${operador.Email} (${operador.Nombre} ${operador.Apellido}) agregado a ${operador.AdminMail}.`);
+      },
+    ),
+  );
+
+agency
+  .command("share-catalogo")
+  .description("habilita o deshabilita las consultas de catálogo de la agencia para una app")
+  .requiredOption("--admin <email>", "e-mail del administrador de la agencia")
+  .requiredOption("--app <AppKey>", "AppKey de la app")
+  .option("--on", "compartir las consultas de catálogo")
+  .option("--off", "dejar de compartirlas")
+  .addOption(jsonOption())
+  .action((options) => {
+    if (Boolean(options.on) === Boolean(options.off)) {
+      process.stderr.write("Error: indicá --on o --off (uno de los dos).\n");
+      process.exitCode = 1;
+      return;
+    }
+    return run("agency.share-catalogo", { admin: options.admin, app: options.app, on: Boolean(options.on) }, options, (result) => {
+      const share = result as { AdminMail: string; AppKey: string; CompartirConsultasCatalogo: boolean };
+      console.log(`Consultas de catálogo de ${share.AdminMail} para ${share.AppKey}: ${share.CompartirConsultasCatalogo ? "sí" : "no"}.`);
+    });
+  });
+
+program
+  .command("mail")
+  .description("e-mail")
+  .command("list")
+  .description("lista el buzón de desarrollo (los e-mails cuando no hay SMTP_URL)")
+  .option("--to <email>", "solo los de este destinatario")
+  .addOption(jsonOption())
+  .action((options) =>
+    run("mail.list", { to: options.to }, options, (result) => {
+      const mensajes = result as { Recibido: string; Para: string; Asunto: string; Texto: string }[];
+      if (mensajes.length === 0) console.log("El buzón está vacío.");
+      for (const mensaje of mensajes) console.log(`── ${mensaje.Recibido} · ${mensaje.Para}\n   ${mensaje.Asunto}\n\n${mensaje.Texto}\n`);
+    }),
+  );
+
 await program.parseAsync(process.argv);

@@ -1,7 +1,16 @@
 import type { Operation } from "@/lib/http/operation";
+import { agenciasOperations } from "./agencias";
 import { catalogoOperations } from "./catalogo";
+import { entregaOperations } from "./entregas";
 import { getHome, getOpenApi } from "./home";
 import { webhookOperations } from "./webhooks";
 
 /** Every operation of the API, in the order of the reference. Each new endpoint registers here. */
-export const operations: Operation[] = [getHome, getOpenApi, ...webhookOperations, ...catalogoOperations];
+export const operations: Operation[] = [
+  getHome,
+  getOpenApi,
+  ...agenciasOperations,
+  ...webhookOperations,
+  ...entregaOperations,
+  ...catalogoOperations,
+];

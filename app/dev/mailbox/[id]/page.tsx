@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { config } from "@/lib/env";
+import { findDevMail } from "@/lib/service/mail/list-mail";
+import { startService } from "@/lib/service/runtime";
+
+export const metadata: Metadata = { title: "Mensaje · Buzón de desarrollo", robots: { index: false } };
+
+/** One message of the dev mailbox: headers, the HTML in a sandboxed frame, and the text part. */
+export default async function Mensaje({ params }: { params: Promise<{ id: string }> }) {
+  await startService();
+  if (!config().embedded) notFound();
+  const mensaje = await findDevMail((await params).id);
+  if (!mensaje) notFound();
+  return (
+    <main className="mx-auto max-w-5xl px-6 py-10">
+      <Link href="/dev/mailbox" className="text-sm font-medium text-marca-700 hover:underline">
+        ← Volver al buzón
+      </Link>
+      <h1 className="mt-3 text-2xl font-bold tracking-tight">{mensaje.Asunto}</h1>
+      <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="font-medium text-slate-600">De</dt>
+        <dd>{mensaje.De}</dd>
+        <dt className="font-medium text-slate-600">Para</dt>
+        <dd>{mensaje.Para}</dd>
+        <dt className="font-medium text-slate-600">Recibido</dt>
+        <dd>
+          {new Intl.DateTimeFormat("es-AR", { timeZone: config().timeZone, dateStyle: "long", timeStyle: "medium" }).format(
+            new Date(mensaje.Recibido),
+          )}
+        </dd>
+      </dl>
+      <h2 className="mt-8 text-lg font-semibold">HTML</h2>
+      <iframe
+        title="Versión HTML del mensaje"
+        srcDoc={mensaje.Html}
+        sandbox=""
+        className="mt-2 h-[32rem] w-full rounded-xl border border-slate-200 bg-white"
+      />
+      <h2 className="mt-8 text-lg font-semibold">Texto</h2>
+      <pre className="mt-2 whitespace-pre-wrap rounded-xl border border-slate-200 bg-white p-4 text-sm">{mensaje.Texto}</pre>
+    </main>
+  );
+}

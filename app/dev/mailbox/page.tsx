@@ -1,0 +1,77 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { config } from "@/lib/env";
+import { listDevMail } from "@/lib/service/mail/list-mail";
+import { startService } from "@/lib/service/runtime";
+
+export const metadata: Metadata = { title: "Buzón de desarrollo", robots: { index: false } };
+export const dynamic = "force-dynamic";
+
+const fecha = (iso: string) =>
+  new Intl.DateTimeFormat("es-AR", { timeZone: config().timeZone, dateStyle: "short", timeStyle: "medium" }).format(new Date(iso));
+
+/** The dev mailbox (embedded mode only): e-mail kept in the database when no SMTP_URL is set. */
+export default async function Buzon({ searchParams }: { searchParams: Promise<{ to?: string }> }) {
+  await startService();
+  if (!config().embedded) notFound();
+  const { to } = await searchParams;
+  const mensajes = await listDevMail({ to: to || undefined });
+  return (
+    <main className="mx-auto max-w-5xl px-6 py-10">
+      <p className="text-sm font-semibold uppercase tracking-wide text-marca-700">Modo embebido</p>
+      <h1 className="mt-1 text-3xl font-bold tracking-tight">Buzón de desarrollo</h1>
+      <p className="mt-2 text-slate-700">
+        Sin SMTP_URL, los e-mails que envía Vitrina quedan acá. También se leen con <code>npm run admin -- mail list</code>.
+      </p>
+      <form method="get" className="mt-6 flex gap-2">
+        <label htmlFor="to" className="sr-only">
+          Destinatario
+        </label>
+        <input
+          id="to"
+          name="to"
+          type="email"
+          defaultValue={to}
+          placeholder="Filtrar por destinatario"
+          className="w-72 rounded-lg border border-slate-300 px-3 py-2"
+        />
+        <button type="submit" className="rounded-lg bg-marca-700 px-4 py-2 font-medium text-white hover:bg-marca-900">
+          Filtrar
+        </button>
+      </form>
+      {mensajes.length === 0 ? (
+        <p className="mt-8 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">No hay mensajes.</p>
+      ) : (
+        <table className="mt-8 w-full overflow-hidden rounded-xl border border-slate-200 bg-white text-left text-sm shadow-sm">
+          <thead className="bg-slate-100 text-slate-700">
+            <tr>
+              <th scope="col" className="px-4 py-3">
+                Recibido
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Para
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Asunto
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {mensajes.map((mensaje) => (
+              <tr key={mensaje.Id} className="border-t border-slate-200 hover:bg-marca-50">
+                <td className="whitespace-nowrap px-4 py-3 text-slate-600">{fecha(mensaje.Recibido)}</td>
+                <td className="px-4 py-3">{mensaje.Para}</td>
+                <td className="px-4 py-3">
+                  <Link href={`/dev/mailbox/${mensaje.Id}`} className="font-medium text-marca-700 underline-offset-2 hover:underline">
+                    {mensaje.Asunto}
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </main>
+  );
+}

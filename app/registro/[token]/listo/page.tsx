@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { notFound, redirect } from "next/navigation";
+import { Aviso, MarcoRegistro } from "@/components/registro/marco";
+import { findInvitation } from "@/lib/service/agencias/find-invitation";
+import { registroPath } from "@/lib/service/agencias/registro-form";
+import { startService } from "@/lib/service/runtime";
+
+export const metadata: Metadata = { title: "Registro completo", robots: { index: false } };
+
+/** The confirmation after a successful registration (303 target of the form post). */
+export default async function RegistroListo({ params }: { params: Promise<{ token: string }> }) {
+  await startService();
+  const { token } = await params;
+  const invitation = await findInvitation(token);
+  if (!invitation) notFound();
+  if (invitation.estado !== "usada") redirect(registroPath(token));
+  return (
+    <MarcoRegistro>
+      <Aviso titulo="¡Listo! Tu agencia quedó registrada" tono="exito">
+        <p>
+          <strong>{invitation.nombre}</strong> ya está asociada a {invitation.appName}. Desde ahora {invitation.appName} puede publicar tus
+          vehículos y te van a llegar las consultas.
+        </p>
+        <p>
+          Ingresás con <strong>{invitation.adminMail}</strong> y la contraseña que elegiste.
+        </p>
+      </Aviso>
+    </MarcoRegistro>
+  );
+}

@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+const TELEFONO = /^[0-9 +\-()]{8,20}$/;
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} es obligatorio.` })
+    .trim()
+    .min(1, { message: `${label} es obligatorio.` })
+    .max(max, { message: `${label} no puede superar los ${max} caracteres.` });
+
+/**
+ * The registration of an invited agency (POST /registro/{token}/aceptar), as a form or JSON. The
+ * checkbox arrives as "on" from an HTML form, or as a boolean in JSON; absent means false.
+ */
+export const RegistroSchema = z.object(
+  {
+    Nombre: required("El nombre de la agencia", 100),
+    AdminNombre: required("Tu nombre", 100),
+    AdminApellido: required("Tu apellido", 100),
+    Password: z
+      .string({ error: "La contraseña es obligatoria." })
+      .min(10, { message: "La contraseña debe tener al menos 10 caracteres." })
+      .max(200, { message: "La contraseña no puede superar los 200 caracteres." }),
+    Telefono: z
+      .string({ error: "El teléfono es obligatorio." })
+      .trim()
+      .regex(TELEFONO, { message: "El teléfono debe tener entre 8 y 20 caracteres: dígitos, espacios, +, -, ( y )." }),
+    Region: required("La provincia", 200),
+    Ciudad: required("La ciudad", 200),
+    CompartirConsultasCatalogo: z
+      .union([z.boolean(), z.enum(["on", "true", "1", "false", "0", ""])], {
+        error: "CompartirConsultasCatalogo debe ser true o false.",
+      })
+      .nullish()
+      .transform((value) => value === true || value === "on" || value === "true" || value === "1"),
+  },
+  { error: "Se espera un objeto con los datos del registro." },
+);
+
+export type Registro = z.output<typeof RegistroSchema>;
+
+/** Field values echoed back to the form after a validation error (never the password). */
+export type RegistroEco = Partial<Record<Exclude<keyof Registro, "Password" | "CompartirConsultasCatalogo">, string>> & {
+  CompartirConsultasCatalogo?: boolean;
+};

@@ -1,0 +1,40 @@
+import "server-only";
+import { and, eq, isNull } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { agenciaApps, invitaciones, publicaciones } from "@/lib/db/schema";
+import { forbiddenProblem } from "@/lib/http/problem";
+import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
+import { findVisible } from "./relation";
+
+/**
+ * PATCH /v3/agencias/{adminMail}/desasociar: the agency keeps its account; the app's listings of it
+ * are suspended and its open invitation is cancelled. Afterwards the agency is missing for the app.
+ */
+export async function detachAgencia(app: AuthenticatedApp, adminMail: string): Promise<void> {
+  const db = await getDb();
+  const visible = await findVisible(db, app.id, adminMail);
+  if (!visible) throw forbiddenProblem("La app no tiene permiso sobre esta agencia.");
+  const agenciaId = visible.agencia.id;
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(agenciaApps)
+      .set({ estado: "desasociada", desasociadaAt: now })
+      .where(and(eq(agenciaApps.agenciaId, agenciaId), eq(agenciaApps.appId, app.id)));
+    await tx
+      .update(publicaciones)
+      .set({ estado: "suspendida" })
+      .where(and(eq(publicaciones.agenciaId, agenciaId), eq(publicaciones.appId, app.id), eq(publicaciones.estado, "activa")));
+    await tx
+      .update(invitaciones)
+      .set({ reemplazadaAt: now })
+      .where(
+        and(
+          eq(invitaciones.agenciaId, agenciaId),
+          eq(invitaciones.appId, app.id),
+          isNull(invitaciones.usadaAt),
+          isNull(invitaciones.reemplazadaAt),
+        ),
+      );
+  });
+}

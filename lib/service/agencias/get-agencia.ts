@@ -1,0 +1,23 @@
+import "server-only";
+import type { Agencia, AgenciaRef, EstadoAgencia } from "@/lib/api/agencias";
+import { getDb } from "@/lib/db";
+import { NotFound } from "@/lib/http/problem";
+import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
+import { presentVisible } from "./present-agencia";
+import { findVisible } from "./relation";
+
+/** GET /v3/agencias/{adminMail}: pending, expired or registered agencies of the app; 404 otherwise. */
+export async function getAgencia(app: AuthenticatedApp, adminMail: string, form: "entry" | "ref"): Promise<Agencia | AgenciaRef> {
+  const db = await getDb();
+  const visible = await findVisible(db, app.id, adminMail);
+  if (!visible) throw new NotFound();
+  return presentVisible(db, visible, form);
+}
+
+/** What OPTIONS reports: the methods the app may use on the agency now, and its state. */
+export async function agenciaOptions(app: AuthenticatedApp, adminMail: string): Promise<{ allow: string; estado: EstadoAgencia }> {
+  const visible = await findVisible(await getDb(), app.id, adminMail);
+  if (!visible) throw new NotFound();
+  const methods = visible.estado === "registrada" ? ["GET", "HEAD", "PUT", "OPTIONS"] : ["GET", "HEAD", "OPTIONS"];
+  return { allow: methods.join(", "), estado: visible.estado };
+}

@@ -1,0 +1,31 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { EstadoAgencia } from "@/lib/api/agencias";
+import type { Db } from "@/lib/db";
+import { agenciaApps, agencias } from "@/lib/db/schema";
+
+export type AgenciaRow = typeof agencias.$inferSelect;
+export type RelationRow = typeof agenciaApps.$inferSelect;
+
+/** What an app sees of an agency: `vencida` is a pending relation whose invitation expired. */
+export function estadoOf(relation: RelationRow, now = new Date()): EstadoAgencia | "desasociada" {
+  if (relation.estado === "pendiente" && relation.invitacionVenceAt.getTime() <= now.getTime()) return "vencida";
+  return relation.estado as EstadoAgencia | "desasociada";
+}
+
+export type Visible = { agencia: AgenciaRow; relation: RelationRow; estado: EstadoAgencia };
+
+/**
+ * The agency as the app sees it, or undefined when it does not exist for the app: never invited
+ * by it, invited only by other apps, or detached (spec rule 2).
+ */
+export async function findVisible(db: Db, appId: string, adminMail: string): Promise<Visible | undefined> {
+  const [row] = await db
+    .select({ agencia: agencias, relation: agenciaApps })
+    .from(agencias)
+    .innerJoin(agenciaApps, and(eq(agenciaApps.agenciaId, agencias.id), eq(agenciaApps.appId, appId)))
+    .where(eq(agencias.adminMail, adminMail.toLowerCase()));
+  if (!row) return undefined;
+  const estado = estadoOf(row.relation);
+  return estado === "desasociada" ? undefined : { ...row, estado };
+}

@@ -1,0 +1,54 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { mailOutbox } from "@/lib/db/schema";
+import { logger } from "@/lib/log";
+import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from "./backoff";
+import { deliverMail, type MailMessage } from "./transport";
+
+/** While a worker sends a claimed message, others leave it alone; after a crash it is due again. */
+const LEASE_MS = 5 * 60_000;
+
+/**
+ * Claims up to `batch` due messages (FOR UPDATE SKIP LOCKED, so any number of workers can run) by
+ * pushing their next attempt past a lease, then sends each one outside the transaction.
+ * Returns how many were claimed.
+ */
+export async function sendDueMail(batch = 10): Promise<number> {
+  const db = await getDb();
+  const claimed = (await db.execute(sql`
+    update ${mailOutbox}
+       set proximo_intento_at = now() + ${`${LEASE_MS} milliseconds`}::interval
+     where id in (
+       select id from ${mailOutbox}
+        where estado = 'pendiente' and proximo_intento_at <= now()
+        order by proximo_intento_at
+        limit ${batch}
+        for update skip locked)
+    returning id, "to", subject, html, text, intentos`)) as unknown as { rows: (MailMessage & { intentos: number })[] };
+  for (const message of claimed.rows) await sendOne(message);
+  return claimed.rows.length;
+}
+
+async function sendOne(message: MailMessage & { intentos: number }): Promise<void> {
+  const db = await getDb();
+  try {
+    await deliverMail(message);
+    await db.update(mailOutbox).set({ estado: "enviado", enviadoAt: new Date(), ultimoError: null }).where(eq(mailOutbox.id, message.id));
+  } catch (error) {
+    const attempts = message.intentos + 1;
+    const failed = attempts >= MAIL_MAX_ATTEMPTS;
+    const ultimoError = (error as Error).message.slice(0, 1000);
+    await db
+      .update(mailOutbox)
+      .set({
+        intentos: attempts,
+        ultimoError,
+        estado: failed ? "fallido" : "pendiente",
+        proximoIntentoAt: new Date(Date.now() + mailRetryDelayMs(attempts)),
+      })
+      .where(eq(mailOutbox.id, message.id));
+    const log = logger();
+    (failed ? log.error.bind(log) : log.warn.bind(log))({ mailId: message.id, attempts, err: ultimoError }, "mail not sent");
+  }
+}

@@ -1,0 +1,160 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The agency services on a PGlite database of their own: what the HTTP tests cannot reach without
+ * moving time (expired invitations) or without the listing ingestion (suspended listings).
+ */
+const dataDir = mkdtempSync(path.join(tmpdir(), "vitrina-agencias-"));
+process.env.DATA_DIR = dataDir;
+process.env.SEED_DEMO = "false";
+process.env.LOG_LEVEL = "silent";
+delete process.env.DATABASE_URL;
+delete process.env.SMTP_URL;
+
+const { closeDb, getDb } = await import("@/lib/db");
+const schema = await import("@/lib/db/schema");
+const { eq } = await import("drizzle-orm");
+const { loadCatalogo } = await import("@/lib/service/catalogo/load-catalogo");
+const { createApp } = await import("@/lib/service/apps/create-app");
+const { findAppByKey } = await import("@/lib/service/apps/find-app");
+const { inviteAgencia } = await import("@/lib/service/agencias/invite-agencia");
+const { getAgencia, agenciaOptions } = await import("@/lib/service/agencias/get-agencia");
+const { listAgencias } = await import("@/lib/service/agencias/list-agencias");
+const { editAgencia } = await import("@/lib/service/agencias/edit-agencia");
+const { detachAgencia } = await import("@/lib/service/agencias/detach-agencia");
+const { getProductos } = await import("@/lib/service/agencias/get-productos");
+const { findInvitation } = await import("@/lib/service/agencias/find-invitation");
+const { registerAgencia, InvitationGone } = await import("@/lib/service/agencias/register-agencia");
+const { sendDueMail } = await import("@/lib/service/mail/send-due-mail");
+const { listDevMail } = await import("@/lib/service/mail/list-mail");
+const { mailRetryDelayMs } = await import("@/lib/service/mail/backoff");
+
+type App = NonNullable<Awaited<ReturnType<typeof findAppByKey>>>;
+let app: App;
+
+beforeAll(async () => {
+  await getDb();
+  await loadCatalogo();
+  const credentials = await createApp({ name: "App de servicio", topics: ["agencias", "consultas"] });
+  app = (await findAppByKey(credentials.AppKey)) as App;
+}, 120_000);
+
+afterAll(async () => {
+  await closeDb();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const registro = {
+  Nombre: "Autos Servicio",
+  AdminNombre: "Eva",
+  AdminApellido: "Ruiz",
+  Password: "una-clave-larga",
+  Telefono: "0351 555 0101",
+  Region: "6",
+  Ciudad: "Rio Cuarto",
+  CompartirConsultasCatalogo: false,
+};
+
+/** Sends the queued mail into the dev mailbox and returns the newest link sent to `mail`. */
+async function lastToken(mail: string): Promise<string> {
+  await sendDueMail(50);
+  const [message] = await listDevMail({ to: mail });
+  const token = message?.Texto.match(/\/registro\/([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error(`sin invitación para ${mail}`);
+  return token;
+}
+
+async function expire(mail: string) {
+  const db = await getDb();
+  const [agencia] = await db.select().from(schema.agencias).where(eq(schema.agencias.adminMail, mail));
+  const past = new Date(Date.now() - 1000);
+  await db
+    .update(schema.invitaciones)
+    .set({ venceAt: past })
+    .where(eq(schema.invitaciones.agenciaId, agencia?.id as string));
+  await db
+    .update(schema.agenciaApps)
+    .set({ invitacionVenceAt: past })
+    .where(eq(schema.agenciaApps.agenciaId, agencia?.id as string));
+}
+
+describe("agency services", () => {
+  it("an expired invitation is vencida (GET, OPTIONS, list), its link is gone, and a re-invite replaces it", async () => {
+    const mail = "vencida@agencia.test";
+    await inviteAgencia(app, { AdminMail: mail, Nombre: null, Telefono: null });
+    const first = await lastToken(mail);
+    await expire(mail);
+    expect(await getAgencia(app, mail, "entry")).toMatchObject({ Estado: "vencida" });
+    expect(await agenciaOptions(app, mail)).toEqual({ allow: "GET, HEAD, OPTIONS", estado: "vencida" });
+    expect((await listAgencias(app, { estado: "vencida" }, "entry")).map((entry) => (entry as { AdminMail: string }).AdminMail)).toContain(
+      mail,
+    );
+    expect(
+      (await listAgencias(app, { estado: "pendiente" }, "entry")).map((entry) => (entry as { AdminMail: string }).AdminMail),
+    ).not.toContain(mail);
+    expect((await findInvitation(first))?.estado).toBe("vencida");
+    await expect(registerAgencia(first, registro)).rejects.toBeInstanceOf(InvitationGone);
+    await expect(
+      editAgencia(app, mail, { Nombre: "X", Telefono: null, WhatsApp: null, Region: null, Ciudad: null, Direccion: null }, "entry"),
+    ).rejects.toMatchObject({ status: 403 });
+
+    await inviteAgencia(app, { AdminMail: mail, Nombre: null, Telefono: null });
+    const second = await lastToken(mail);
+    expect(second).not.toBe(first);
+    expect(await getAgencia(app, mail, "entry")).toMatchObject({ Estado: "pendiente" });
+    expect(await registerAgencia(second, registro)).toEqual({ adminMail: mail, appName: "App de servicio" });
+    expect(await getAgencia(app, mail, "entry")).toMatchObject({ Estado: "registrada", Region: "Córdoba", Ciudad: "Río Cuarto" });
+    const db = await getDb();
+    const [agencia] = await db.select().from(schema.agencias).where(eq(schema.agencias.adminMail, mail));
+    expect(agencia?.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
+  it("detaching suspends the app's listings; re-inviting and registering again brings them back", async () => {
+    const mail = "relista@agencia.test";
+    await inviteAgencia(app, { AdminMail: mail, Nombre: null, Telefono: null });
+    await registerAgencia(await lastToken(mail), registro);
+    const db = await getDb();
+    const [agencia] = await db.select().from(schema.agencias).where(eq(schema.agencias.adminMail, mail));
+    await db.insert(schema.publicaciones).values([
+      { id: "pub-1", appId: app.id, agenciaId: agencia?.id as string, externalId: "a-1", auto: {} },
+      { id: "pub-2", appId: app.id, agenciaId: agencia?.id as string, externalId: "a-2", auto: {} },
+    ]);
+    expect((await getProductos(app, mail)).Publicaciones.Activas).toBe(2);
+    await detachAgencia(app, mail);
+    const estados = async () =>
+      (
+        await db
+          .select()
+          .from(schema.publicaciones)
+          .where(eq(schema.publicaciones.agenciaId, agencia?.id as string))
+      ).map((row) => row.estado);
+    expect(await estados()).toEqual(["suspendida", "suspendida"]);
+    await inviteAgencia(app, { AdminMail: mail, Nombre: null, Telefono: null });
+    await registerAgencia(await lastToken(mail), registro);
+    expect(await estados()).toEqual(["activa", "activa"]);
+    expect((await getProductos(app, mail)).Publicaciones.Activas).toBe(2);
+  });
+
+  it("registering queues the agencias notification when the app has an active configuration", async () => {
+    const db = await getDb();
+    await db.insert(schema.webhookConfigs).values({ id: "cfg-1", appId: app.id, topic: "agencias", callback: "https://crm.example/hooks" });
+    const mail = "notifica@agencia.test";
+    await inviteAgencia(app, { AdminMail: mail, Nombre: null, Telefono: null });
+    await registerAgencia(await lastToken(mail), registro);
+    const rows = await db.select().from(schema.notificaciones).where(eq(schema.notificaciones.appId, app.id));
+    const payload = rows
+      .map((row) => row.payload as { Evento: string; Datos: { AdminMail: string; Agencia: { Estado: string } } })
+      .find((body) => body.Datos.AdminMail === mail);
+    expect(payload).toMatchObject({
+      Evento: "agencia.registrada",
+      Datos: { AdminMail: mail, Agencia: { Estado: "registrada", AdminMail: mail } },
+    });
+  });
+
+  it("mail retries back off 5 s, 30 s, 2 min, 10 min, then hourly", () => {
+    expect([1, 2, 3, 4, 5, 19].map(mailRetryDelayMs)).toEqual([5_000, 30_000, 120_000, 600_000, 3_600_000, 3_600_000]);
+  });
+});
