@@ -84,7 +84,7 @@ export function buildOpenApiDocument(serverUrl: string) {
       description:
         "API pública para apps asociadas: agencias, consultas, notificaciones y catálogos. " +
         "Cada solicitud se firma con ACS-HMAC: `Authorization: ACS-HMAC {AppKey}:{Firma}`, " +
-        "Firma = base64(HMAC-SHA256(AppSecret, Canónica)), Canónica = MÉTODO, Digest, Date, encabezados x-acs-* y ruta+consulta unidos por \\n.",
+        "Firma = base64(HMAC-SHA256(AppSecret, Canónica)), Canónica = el método en mayúsculas, Digest, Date, encabezados x-acs-* y ruta+consulta unidos por \\n.",
     },
     servers: [{ url: serverUrl }],
     components: {
