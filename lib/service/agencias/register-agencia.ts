@@ -1,5 +1,9 @@
 import "server-only";
-import argon2 from "argon2";
+import { hash } from "@node-rs/argon2";
+
+// @node-rs/argon2 exports Algorithm as an ambient const enum, which isolatedModules cannot read.
+const ARGON2ID = 2;
+
 import { and, eq, sql } from "drizzle-orm";
 import type { Registro } from "@/lib/api/registro";
 import { getDb } from "@/lib/db";
@@ -32,7 +36,7 @@ export async function registerAgencia(token: string, input: Registro): Promise<{
   if (!invitation) return undefined;
   if (invitation.estado !== "valida") throw new InvitationGone();
   const ubicacion = await matchUbicacion(input.Region, input.Ciudad);
-  const passwordHash = await argon2.hash(input.Password, { type: argon2.argon2id });
+  const passwordHash = await hash(input.Password, { algorithm: ARGON2ID });
   const db = await getDb();
   const now = new Date();
   await db.transaction(async (tx) => {
