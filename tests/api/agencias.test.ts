@@ -1,5 +1,7 @@
+import { Webhook } from "standardwebhooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { admin, type Credentials, createApp, server, signedFetch } from "../support/client";
+import { eventually, startReceiver } from "../support/receiver";
 
 let appA: Credentials;
 let appB: Credentials;
@@ -455,5 +457,38 @@ describe("OpenAPI", () => {
         "/v3/agencias/{adminMail}/productos",
       ]),
     );
+  });
+});
+
+describe("the agencias webhook", () => {
+  it("arrives, signed, when an invited agency registers", async () => {
+    const receiver = await startReceiver();
+    try {
+      const app = await createApp("Con webhook de agencias");
+      const secret = "secreto-de-agencias-0001";
+      const configured = await call(app, "POST", "/v3/appnotificaciones/agencias", { Callback: receiver.url("/agencias"), Secret: secret });
+      expect(configured.status).toBe(201);
+      const mail = unique("webhook");
+      expect((await invite(app, { AdminMail: mail })).status).toBe(202);
+      expect((await register(await latestLink(mail))).status).toBe(200);
+
+      const delivery = await eventually(async () => receiver.received.find((entry) => entry.path === "/agencias"));
+      const body = new Webhook(Buffer.from(secret).toString("base64")).verify(delivery.body, {
+        "webhook-id": String(delivery.headers["webhook-id"]),
+        "webhook-timestamp": String(delivery.headers["webhook-timestamp"]),
+        "webhook-signature": String(delivery.headers["webhook-signature"]),
+      }) as {
+        Topic: string;
+        Evento: string;
+        Reenvio: boolean;
+        Datos: { AdminMail: string; Agencia: { Estado: string; AdminMail: string } };
+      };
+      expect(delivery.headers["notification-topic"]).toBe("agencias");
+      expect(body).toMatchObject({ Topic: "agencias", Evento: "agencia.registrada", Reenvio: false });
+      expect(body.Datos.AdminMail).toBe(mail);
+      expect(body.Datos.Agencia).toMatchObject({ AdminMail: mail, Estado: "registrada" });
+    } finally {
+      await receiver.close();
+    }
   });
 });
