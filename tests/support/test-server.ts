@@ -60,6 +60,21 @@ export function spawnNext(port: number, env: Record<string, string>): ChildProce
   });
 }
 
+/** `npm run worker`: on PostgreSQL the workers are processes of their own, as in production. */
+function spawnWorker(env: Record<string, string>): ChildProcess {
+  return spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/worker.ts"], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
 export async function startTestServer(options: ServerOptions = {}) {
   const workDir = mkdtempSync(path.join(tmpdir(), "vitrina-test-"));
   const port = await freePort();
@@ -84,15 +99,17 @@ export async function startTestServer(options: ServerOptions = {}) {
   const logFile = path.join(workDir, "server.log");
   const log = createWriteStream(logFile);
   const child = spawnNext(port, env);
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
+  const worker = scratch ? spawnWorker(env) : undefined;
+  for (const process of [child, worker]) {
+    process?.stdout?.pipe(log);
+    process?.stderr?.pipe(log);
+  }
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilServing(`${baseUrl}/v3/openapi.json`, child);
   return {
     info: { baseUrl, env, logFile } satisfies TestServerInfo,
     async stop() {
-      child.kill("SIGTERM");
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
+      await Promise.all([stopProcess(child), worker && stopProcess(worker)]);
       await scratch?.drop();
       if (!options.dataDir) rmSync(workDir, { recursive: true, force: true });
     },
