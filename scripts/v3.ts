@@ -21,6 +21,12 @@ function readCredentials(file: string): { AppKey: string; AppSecret: string } {
   return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
 }
 
+// Piped into head or less: stop quietly when the reader goes away.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(0);
+  throw error;
+});
+
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
