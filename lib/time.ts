@@ -21,3 +21,50 @@ export function formatDateTime(date: Date, timeZone: string): string {
   const offset = parts.timeZoneName === "GMT" ? "+00:00" : String(parts.timeZoneName).replace("GMT", "");
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
 }
+
+function zoneParts(date: Date, timeZone: string): Record<string, number> {
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+  }).formatToParts(date);
+  return Object.fromEntries(parts.filter((part) => part.type !== "literal").map((part) => [part.type, Number(part.value)]));
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in the time zone. */
+export function dayOf(date: Date, timeZone: string): string {
+  const parts = zoneParts(date, timeZone);
+  return `${String(parts.year).padStart(4, "0")}-${String(parts.month).padStart(2, "0")}-${String(parts.day).padStart(2, "0")}`;
+}
+
+/** A YYYY-MM-DD day plus (or minus) whole days. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whether a YYYY-MM-DD text names a real calendar day. */
+export function isDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+function offsetMs(date: Date, timeZone: string): number {
+  const p = zoneParts(date, timeZone);
+  const asUtc = Date.UTC(p.year as number, (p.month as number) - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(date.getTime() / 1000) * 1000;
+}
+
+/** 00:00 of a YYYY-MM-DD day in the time zone, as an instant. */
+export function startOfDay(day: string, timeZone: string): Date {
+  const guess = Date.parse(`${day}T00:00:00Z`);
+  const first = guess - offsetMs(new Date(guess), timeZone);
+  return new Date(guess - offsetMs(new Date(first), timeZone));
+}

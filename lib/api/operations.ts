@@ -1,6 +1,7 @@
 import type { Operation } from "@/lib/http/operation";
 import { agenciasOperations } from "./agencias";
 import { catalogoOperations } from "./catalogo";
+import { consultasOperations } from "./consultas";
 import { entregaOperations } from "./entregas";
 import { getHome, getOpenApi } from "./home";
 import { webhookOperations } from "./webhooks";
@@ -10,6 +11,7 @@ export const operations: Operation[] = [
   getHome,
   getOpenApi,
   ...agenciasOperations,
+  ...consultasOperations,
   ...webhookOperations,
   ...entregaOperations,
   ...catalogoOperations,

@@ -51,3 +51,4 @@ export const webhookConfigs = pgTable(
 
 export * from "./schema-agencias";
 export * from "./schema-catalogo";
+export * from "./schema-consultas";

@@ -1,17 +1,14 @@
 import "server-only";
-import { ulid } from "ulid";
 import type { z } from "zod";
-import { logger } from "@/lib/log";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { startService } from "@/lib/service/runtime";
 import { authenticate } from "./auth";
 import { matchesIfNoneMatch, strongEtag } from "./etag";
-import { isJsonContentType, negotiate, type Representation } from "./negotiate";
+import { negotiate, type Representation } from "./negotiate";
 import type { Method, Operation } from "./operation";
-import { NotFound, PROBLEM_CONTENT_TYPE, Problem, problemBody, validationProblem } from "./problem";
-import { rawTarget } from "./raw-target";
+import { Problem } from "./problem";
 import type { Reply } from "./reply";
-import { fieldErrors } from "./validation";
+import { errorResponse, instanceOf, logRequest, parseJsonBody, readBody, requestIdOf, validate } from "./request";
 
 export type HandlerContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   app: AuthenticatedApp;
@@ -30,9 +27,6 @@ type NextHandler = (request: Request, context: NextContext) => Promise<Response>
 
 type Bound = { operation: Operation; run: (context: HandlerContext<z.ZodType, z.ZodType, z.ZodType>) => Promise<Reply> };
 
-const MAX_BODY_BYTES = 1024 * 1024;
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
 export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
   operation: Operation<P, Q, B>,
   run: (context: HandlerContext<P, Q, B>) => Promise<Reply>,
@@ -41,43 +35,6 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
 }
 
 const ANONYMOUS: AuthenticatedApp = { id: "", name: "", appKey: "", topics: [], secrets: [] };
-
-function problemResponse(problem: Problem, instance: string, requestId: string): Response {
-  return new Response(JSON.stringify(problemBody(problem, instance)), {
-    status: problem.status,
-    headers: { "Content-Type": PROBLEM_CONTENT_TYPE, "X-Request-Id": requestId, ...problem.headers },
-  });
-}
-
-async function readBody(request: Request): Promise<Uint8Array> {
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > MAX_BODY_BYTES) throw new Problem(413, "El cuerpo supera el máximo de 1 MiB.");
-  if (!request.body) return new Uint8Array();
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.length > MAX_BODY_BYTES) throw new Problem(413, "El cuerpo supera el máximo de 1 MiB.");
-  return bytes;
-}
-
-function parseJsonBody(operation: Operation, request: Request, bytes: Uint8Array): unknown {
-  if (!operation.body) return undefined;
-  if (!isJsonContentType(request.headers.get("content-type"))) {
-    throw new Problem(415, "El cuerpo debe enviarse como application/json o text/json.");
-  }
-  const text = new TextDecoder("utf-8").decode(bytes);
-  if (text.trim() === "") throw validationProblem({ _: ["Se esperaba un cuerpo JSON."] });
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw validationProblem({ _: [`El cuerpo no es JSON válido: ${(error as Error).message}`] });
-  }
-}
-
-function validate(schema: z.ZodType | undefined, value: unknown, root?: string): unknown {
-  if (!schema) return value;
-  const result = schema.safeParse(value);
-  if (!result.success) throw validationProblem(fieldErrors(result.error, root));
-  return result.data;
-}
 
 function searchParamsObject(url: URL): Record<string, string> {
   const query: Record<string, string> = {};
@@ -119,41 +76,23 @@ async function execute(bound: Bound, request: Request, context: NextContext, req
   }
   const params = validate(operation.params, await context.params);
   const query = validate(operation.query, searchParamsObject(url));
-  const body = validate(operation.body, parseJsonBody(operation, request, bytes));
+  const body = validate(operation.body, operation.body ? parseJsonBody(request, bytes) : undefined);
   const reply = await bound.run({ app, params, query, body, form: representation.form, self: instance, requestId, request });
   return respond(reply, operation, representation, request, requestId);
-}
-
-function toResponse(error: unknown, instance: string, requestId: string): Response {
-  if (error instanceof NotFound) {
-    return new Response(null, { status: 404, headers: { "X-Request-Id": requestId, Vary: "Accept" } });
-  }
-  if (error instanceof Problem) return problemResponse(error, instance, requestId);
-  logger().error({ err: error, requestId, instance }, "unhandled error");
-  return problemResponse(
-    new Problem(500, `Error interno. Informá el identificador ${requestId} a soporte.`, undefined, {}, { requestId }),
-    instance,
-    requestId,
-  );
 }
 
 function wrap(bound: Bound): NextHandler {
   return async (request, context) => {
     const started = performance.now();
-    const incomingId = request.headers.get("x-request-id");
-    const requestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : ulid();
-    const url = new URL(request.url);
-    const instance = rawTarget(request.headers) ?? url.pathname + url.search;
+    const requestId = requestIdOf(request);
+    const instance = instanceOf(request);
     let response: Response;
     try {
       response = await execute(bound, request, context, requestId, instance);
     } catch (error) {
-      response = toResponse(error, instance, requestId);
+      response = errorResponse(error, instance, requestId);
     }
-    logger().info(
-      { requestId, method: request.method, path: url.pathname, status: response.status, ms: Math.round(performance.now() - started) },
-      "request",
-    );
+    logRequest(request, requestId, response.status, started);
     return response;
   };
 }

@@ -1,0 +1,197 @@
+import { z } from "zod";
+import { segment } from "@/lib/http/links";
+import { defineOperation } from "@/lib/http/operation";
+import { isDay } from "@/lib/time";
+import { emailValue } from "./agencias";
+import { LinksSchema, RefItemSchema } from "./common";
+import { NotificationPayloadSchema } from "./entregas";
+
+// ── Parameters (spec Limits, decisions §8) ────────────────────────────────────────────────────
+
+export const PER_PAGINA = 50;
+export const MAX_PAGINA = 99;
+/** `desde` may go back this many days; resendwebhook works for enquiries this recent. */
+export const DIAS_CONSULTAS = 90;
+
+const adminMail = emailValue("adminMail").meta({ description: "E-mail del administrador de la agencia (hasta 50 caracteres)" });
+
+export const ConsultasParams = z.object({ adminMail });
+
+export const ConsultaParams = z.object({
+  adminMail,
+  sid: z
+    .string({ error: "sid es obligatorio." })
+    .min(20, { message: "sid debe tener al menos 20 caracteres." })
+    .max(30, { message: "sid no puede superar los 30 caracteres." })
+    .meta({ description: "Identificador de la consulta (ULID)" }),
+});
+
+const day = (name: string, description: string) =>
+  z
+    .string()
+    .refine(isDay, { message: `${name} debe ser una fecha AAAA-MM-DD válida.` })
+    .optional()
+    .meta({ description, example: "2026-01-31" });
+
+export const ListConsultasQuery = z.object({
+  operador: emailValue("operador", 254)
+    .optional()
+    .meta({ description: "Un operador de la agencia: solo las consultas que ese operador ve (el administrador ve todas)" }),
+  externalid: z
+    .string()
+    .max(100, { message: "externalid no puede superar los 100 caracteres." })
+    .optional()
+    .transform((value) => (value ? value.toLowerCase() : undefined))
+    .meta({ description: "ExternalId de una publicación (sin distinguir mayúsculas)" }),
+  desde: day("desde", "Primer día de recepción, en la zona horaria del servicio; como mínimo hoy menos 90 días (por omisión)"),
+  hasta: day("hasta", "Último día de recepción, en la zona horaria del servicio; por omisión hoy"),
+  pagina: z
+    .string()
+    .regex(/^[0-9]+$/, { message: "pagina debe ser un número entero." })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, { message: "pagina debe ser al menos 1." })
+        .max(MAX_PAGINA, { message: `pagina no puede superar ${MAX_PAGINA}.` }),
+    )
+    .optional()
+    .meta({ description: `Página, de 1 a ${MAX_PAGINA}`, type: "integer" }),
+});
+
+export type ListConsultasFilters = z.output<typeof ListConsultasQuery>;
+
+// ── Representations ───────────────────────────────────────────────────────────────────────────
+
+const ImporteSchema = z.object({ Moneda: z.string(), Importe: z.number() }).meta({ id: "Importe" });
+
+export const AutoSchema = z
+  .object({
+    ExternalId: z.string().meta({ description: 'Identificador de la publicación en la app; "" en consultas de catálogo' }),
+    RefStock: z.string().nullable(),
+    Marca: z.string(),
+    Modelo: z.string(),
+    Version: z.string().nullable(),
+    VersionYear: z.number().int().nullable(),
+    Kilometraje: z.number().int().nullable(),
+    Color: z.string().nullable(),
+    BodyType: z.string().nullable(),
+    Estado: z.string().meta({ example: "usado" }),
+    Precio: ImporteSchema.nullable(),
+    Anticipo: z.unknown().nullable(),
+    Cuota: z.unknown().nullable(),
+  })
+  .meta({ id: "ConsultaAuto" });
+
+export type Auto = z.output<typeof AutoSchema>;
+
+export const InteresadoSchema = z
+  .object({
+    Interes: z.string().meta({ example: "compra" }),
+    Nombre: z.string(),
+    Apellido: z.string(),
+    Email: z.string(),
+    Telefono: z.string().nullable(),
+    DocIdentidad: z.string().nullable(),
+    Provincia: z.string().nullable(),
+    Ciudad: z.string().nullable(),
+    Comentario: z.string(),
+    InfoOperacion: z
+      .object({
+        EntregaVehiculo: z.object({ Marca: z.string(), Modelo: z.string(), VersionYear: z.number().int().nullable() }).nullable(),
+        FinanciacionDeseada: z.object({ Adelanto: z.unknown().nullable(), Cuota: ImporteSchema.nullable() }).nullable(),
+        QuiereCotizacionSeguro: z.unknown().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: "Interesado" });
+
+export type Interesado = z.output<typeof InteresadoSchema>;
+
+export const ConsultaSchema = z
+  .object({
+    Momento: z.string().meta({ description: "Fecha y hora de recepción, con desplazamiento" }),
+    OrigenLead: z.string().meta({ example: "form" }),
+    TipoAnuncio: z.string().meta({ example: "publicacion", description: "publicacion o catalogo" }),
+    Auto: AutoSchema,
+    Interesado: InteresadoSchema,
+    OperadorResponsable: z.string(),
+    _links: LinksSchema,
+  })
+  .meta({ id: "Consulta" });
+
+export type Consulta = z.output<typeof ConsultaSchema>;
+export type ConsultaRef = z.output<typeof RefItemSchema>;
+
+const envelope = {
+  Desde: z.string().meta({ description: "00:00 del día desde, con desplazamiento" }),
+  Hasta: z.string().meta({ description: "23:59:59 del día hasta (nunca después de ahora), con desplazamiento" }),
+  Pagina: z.number().int(),
+  Total: z.number().int().meta({ description: "Consultas que cumplen los filtros en el período (todas las páginas)" }),
+  PerPagina: z.number().int().meta({ example: PER_PAGINA }),
+  _links: LinksSchema,
+};
+
+export const ConsultasSchema = z.object({ ...envelope, _entries: z.array(ConsultaSchema) }).meta({ id: "Consultas" });
+export const ConsultasRefSchema = z.object({ ...envelope, _entries: z.array(RefItemSchema) }).meta({ id: "ConsultasRef" });
+
+export type Consultas = z.output<typeof ConsultasSchema>;
+
+// ── Operations ────────────────────────────────────────────────────────────────────────────────
+
+const tag = "Consultas";
+
+export const listConsultasOp = defineOperation({
+  tag,
+  method: "GET",
+  path: "/v3/consultas/{adminMail}",
+  operationId: "listConsultas",
+  summary: "Consultas recibidas por la agencia en un período",
+  description:
+    "Las consultas sobre publicaciones de la app y, si la agencia lo habilitó, las consultas de catálogo. De la más reciente a la más antigua, 50 por página.",
+  params: ConsultasParams,
+  query: ListConsultasQuery,
+  success: { status: 200, description: "Consultas", entry: ConsultasSchema, ref: ConsultasRefSchema },
+  errors: {
+    400: "adminMail, operador, externalid, desde, hasta o pagina no son válidos; ValidationProblemDetails que nombra el parámetro.",
+    404: "La agencia no existe para la app.",
+  },
+});
+
+export const getConsultaOp = defineOperation({
+  tag,
+  method: "GET",
+  path: "/v3/consultas/{adminMail}/{sid}",
+  operationId: "getConsulta",
+  summary: "Una consulta",
+  params: ConsultaParams,
+  success: { status: 200, description: "Consulta", entry: ConsultaSchema, ref: RefItemSchema },
+  errors: { 400: "adminMail o sid no son válidos; ValidationProblemDetails.", 404: "La agencia o la consulta no existen para la app." },
+});
+
+export const resendConsultaOp = defineOperation({
+  tag,
+  method: "POST",
+  path: "/v3/consultas/{adminMail}/{sid}/resendwebhook",
+  operationId: "resendConsultaWebhook",
+  summary: "Reenvía el webhook de una consulta reciente",
+  description:
+    "Solo consultas de los últimos 90 días. Envía una notificación nueva (otro Id, Reenvio: true) a la configuración activa del tópico consultas.",
+  params: ConsultaParams,
+  success: {
+    status: 202,
+    description: "El cuerpo es la notificación enviada.",
+    entry: NotificationPayloadSchema,
+    headers: { Location: "El Callback configurado para el tópico consultas" },
+  },
+  errors: {
+    400: "Parámetros no válidos, sin configuración activa de consultas o consulta de más de 90 días (Errors._); ValidationProblemDetails.",
+    403: "La agencia no existe para la app; ProblemDetails.",
+    404: "La consulta no existe para la app.",
+  },
+});
+
+export const consultasOperations = [listConsultasOp, getConsultaOp, resendConsultaOp];
+
+export const consultasPath = (adminMail: string) => `/v3/consultas/${segment(adminMail)}`;
+export const consultaPath = (adminMail: string, sid: string) => `${consultasPath(adminMail)}/${segment(sid)}`;

@@ -1,0 +1,38 @@
+import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { apps } from "./schema";
+import { agencias } from "./schema-agencias";
+
+/**
+ * Enquiries received through the marketplace (decisions §8). `appId` is the app that published the
+ * listing; null for catalogue enquiries, which reach every app the agency enabled for them.
+ * `auto` and `interesado` hold the Auto and Interesado objects exactly as they are presented.
+ */
+export const consultas = pgTable(
+  "consultas",
+  {
+    /** ULID. */
+    sid: text("sid").primaryKey(),
+    agenciaId: text("agencia_id")
+      .notNull()
+      .references(() => agencias.id, { onDelete: "cascade" }),
+    appId: text("app_id").references(() => apps.id, { onDelete: "cascade" }),
+    /** Lower-cased (ExternalId compares case-insensitively); "" for catalogue enquiries. */
+    externalId: text("external_id").notNull(),
+    tipoAnuncio: text("tipo_anuncio").notNull(),
+    origenLead: text("origen_lead").notNull(),
+    momento: timestamp("momento", { withTimezone: true }).notNull(),
+    auto: jsonb("auto").notNull(),
+    interesado: jsonb("interesado").notNull(),
+    /** Lower-cased e-mail of an operator of the agency (the administrator when none was given). */
+    operadorResponsable: text("operador_responsable").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The list of one app: agency + app, newest first (also serves the detail and resend lookups by sid).
+    index("consultas_agencia_app_momento_idx").on(table.agenciaId, table.appId, table.momento.desc(), table.sid.desc()),
+    // The list of an app that also sees catalogue enquiries (app_id = A or app_id is null).
+    index("consultas_agencia_momento_idx").on(table.agenciaId, table.momento.desc(), table.sid.desc()),
+    index("consultas_agencia_operador_momento_idx").on(table.agenciaId, table.operadorResponsable, table.momento.desc(), table.sid.desc()),
+    index("consultas_agencia_external_momento_idx").on(table.agenciaId, table.externalId, table.momento.desc(), table.sid.desc()),
+  ],
+);

@@ -1,0 +1,89 @@
+import "server-only";
+import { ulid } from "ulid";
+import type { z } from "zod";
+import { logger } from "@/lib/log";
+import { isJsonContentType } from "./negotiate";
+import { NotFound, PROBLEM_CONTENT_TYPE, Problem, problemBody, validationProblem } from "./problem";
+import { rawTarget } from "./raw-target";
+import { fieldErrors } from "./validation";
+
+/**
+ * The pieces every route wrapper shares (the v3 kernel in route.ts and the marketplace ingestion
+ * in marketplace.ts): request ids, body reading and JSON parsing, zod validation and the problem
+ * responses.
+ */
+
+const MAX_BODY_BYTES = 1024 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The caller's X-Request-Id when it is well formed, else a new ULID. */
+export function requestIdOf(request: Request): string {
+  const incoming = request.headers.get("x-request-id");
+  return incoming && REQUEST_ID.test(incoming) ? incoming : ulid();
+}
+
+/** Path and query exactly as sent: the `Instance` of problem details and the base of `self` links. */
+export function instanceOf(request: Request): string {
+  const url = new URL(request.url);
+  return rawTarget(request.headers) ?? url.pathname + url.search;
+}
+
+export function problemResponse(problem: Problem, instance: string, requestId: string): Response {
+  return new Response(JSON.stringify(problemBody(problem, instance)), {
+    status: problem.status,
+    headers: { "Content-Type": PROBLEM_CONTENT_TYPE, "X-Request-Id": requestId, ...problem.headers },
+  });
+}
+
+export async function readBody(request: Request): Promise<Uint8Array> {
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MAX_BODY_BYTES) throw new Problem(413, "El cuerpo supera el máximo de 1 MiB.");
+  if (!request.body) return new Uint8Array();
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.length > MAX_BODY_BYTES) throw new Problem(413, "El cuerpo supera el máximo de 1 MiB.");
+  return bytes;
+}
+
+/** The JSON body: 415 for another media type, 400 under `Errors._` when empty or malformed. */
+export function parseJsonBody(request: Request, bytes: Uint8Array): unknown {
+  if (!isJsonContentType(request.headers.get("content-type"))) {
+    throw new Problem(415, "El cuerpo debe enviarse como application/json o text/json.");
+  }
+  const text = new TextDecoder("utf-8").decode(bytes);
+  if (text.trim() === "") throw validationProblem({ _: ["Se esperaba un cuerpo JSON."] });
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw validationProblem({ _: [`El cuerpo no es JSON válido: ${(error as Error).message}`] });
+  }
+}
+
+/** The parsed value, or a 400 ValidationProblemDetails keyed as the client named the fields. */
+export function validate(schema: z.ZodType | undefined, value: unknown, root?: string): unknown {
+  if (!schema) return value;
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationProblem(fieldErrors(result.error, root));
+  return result.data;
+}
+
+/** Any error thrown below a handler as a response: 404 without body, problem details, or a 500 with the request id. */
+export function errorResponse(error: unknown, instance: string, requestId: string): Response {
+  if (error instanceof NotFound) {
+    return new Response(null, { status: 404, headers: { "X-Request-Id": requestId, Vary: "Accept" } });
+  }
+  if (error instanceof Problem) return problemResponse(error, instance, requestId);
+  logger().error({ err: error, requestId, instance }, "unhandled error");
+  return problemResponse(
+    new Problem(500, `Error interno. Informá el identificador ${requestId} a soporte.`, undefined, {}, { requestId }),
+    instance,
+    requestId,
+  );
+}
+
+/** The access log line of one request. */
+export function logRequest(request: Request, requestId: string, status: number, started: number): void {
+  logger().info(
+    { requestId, method: request.method, path: new URL(request.url).pathname, status, ms: Math.round(performance.now() - started) },
+    "request",
+  );
+}

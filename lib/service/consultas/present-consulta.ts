@@ -1,0 +1,40 @@
+import "server-only";
+import { agenciaPath } from "@/lib/api/agencias";
+import { type Auto, type Consulta, type ConsultaRef, consultaPath, type Interesado } from "@/lib/api/consultas";
+import type { consultas } from "@/lib/db/schema";
+import { config } from "@/lib/env";
+import { formatDateTime } from "@/lib/time";
+
+export type ConsultaRow = typeof consultas.$inferSelect;
+
+export function consultaLinks(adminMail: string, sid: string) {
+  const self = consultaPath(adminMail, sid);
+  return { self: { href: self }, agencia: { href: agenciaPath(adminMail) }, resendwebhook: { href: `${self}/resendwebhook` } };
+}
+
+export function presentConsulta(row: ConsultaRow, adminMail: string): Consulta;
+export function presentConsulta(row: ConsultaRow, adminMail: string, form: "entry" | "ref"): Consulta | ConsultaRef;
+export function presentConsulta(row: ConsultaRow, adminMail: string, form: "entry" | "ref" = "entry"): Consulta | ConsultaRef {
+  const auto = row.auto as Auto;
+  const interesado = row.interesado as Interesado;
+  if (form === "ref") {
+    return {
+      href: consultaPath(adminMail, row.sid),
+      title: `${interesado.Nombre} ${interesado.Apellido}: ${auto.Marca} ${auto.Modelo}`,
+    };
+  }
+  return {
+    Momento: formatDateTime(row.momento, config().timeZone),
+    OrigenLead: row.origenLead,
+    TipoAnuncio: row.tipoAnuncio,
+    Auto: auto,
+    Interesado: interesado,
+    OperadorResponsable: row.operadorResponsable,
+    _links: consultaLinks(adminMail, row.sid),
+  };
+}
+
+/** The Datos of a `consultas` notification (decisions §9). */
+export function consultaDatos(row: ConsultaRow, adminMail: string) {
+  return { AdminMail: adminMail, Sid: row.sid, Consulta: presentConsulta(row, adminMail) };
+}
