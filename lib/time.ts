@@ -2,26 +2,6 @@
  * Date-times on the wire (decisions §2): ISO 8601 with the offset of the service time zone,
  * second precision, e.g. 2026-11-21T14:03:07-03:00.
  */
-export function formatDateTime(date: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      timeZoneName: "longOffset",
-    })
-      .formatToParts(date)
-      .map((part) => [part.type, part.value]),
-  );
-  const offset = parts.timeZoneName === "GMT" ? "+00:00" : String(parts.timeZoneName).replace("GMT", "");
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
-}
-
 function zoneParts(date: Date, timeZone: string): Record<string, number> {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone,
@@ -36,10 +16,24 @@ function zoneParts(date: Date, timeZone: string): Record<string, number> {
   return Object.fromEntries(parts.filter((part) => part.type !== "literal").map((part) => [part.type, Number(part.value)]));
 }
 
+const pad = (value: number | undefined, width = 2) => String(value).padStart(width, "0");
+
+/**
+ * Date-times on the wire (decisions §2): ISO 8601 with the offset of the service time zone,
+ * second precision, e.g. 2026-11-21T14:03:07-03:00.
+ */
+export function formatDateTime(date: Date, timeZone: string): string {
+  const p = zoneParts(date, timeZone);
+  const offsetMinutes = Math.round(offsetMs(date, timeZone) / 60_000);
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const offset = `${sign}${pad(Math.floor(Math.abs(offsetMinutes) / 60))}:${pad(Math.abs(offsetMinutes) % 60)}`;
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}${offset}`;
+}
+
 /** The calendar day (YYYY-MM-DD) of an instant in the time zone. */
 export function dayOf(date: Date, timeZone: string): string {
   const parts = zoneParts(date, timeZone);
-  return `${String(parts.year).padStart(4, "0")}-${String(parts.month).padStart(2, "0")}-${String(parts.day).padStart(2, "0")}`;
+  return `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`;
 }
 
 /** A YYYY-MM-DD day plus (or minus) whole days. */
