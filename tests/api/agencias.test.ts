@@ -2,6 +2,7 @@ import { Webhook } from "standardwebhooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { admin, type Credentials, createApp, server, signedFetch } from "../support/client";
 import { eventually, startReceiver } from "../support/receiver";
+import { invitationLink, registroValido } from "../support/registro";
 
 let appA: Credentials;
 let appB: Credentials;
@@ -21,28 +22,9 @@ const call = (app: Credentials, method: string, path: string, body?: unknown, he
 
 const invite = (app: Credentials, body: unknown) => call(app, "POST", "/v3/agencias", body);
 
-async function latestLink(mail: string, previous?: string): Promise<string> {
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const messages = JSON.parse(await admin("mail", "list", "--to", mail, "--json")) as { Texto: string; Asunto: string }[];
-    const link = messages[0]?.Texto.match(/https?:\/\/\S+\/registro\/[A-Za-z0-9_-]+/)?.[0];
-    if (link && link !== previous) return link;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`No llegó la invitación de ${mail}`);
-}
-
 const tokenPath = (link: string) => new URL(link).pathname;
 
-const registro = {
-  Nombre: "Autos Córdoba",
-  AdminNombre: "Ana",
-  AdminApellido: "Pérez",
-  Password: "una-clave-larga",
-  Telefono: "+54 351 555-0101",
-  Region: "cordoba",
-  Ciudad: "villa maria",
-  CompartirConsultasCatalogo: true,
-};
+const registro = registroValido;
 
 const register = (link: string, body: unknown = registro) =>
   fetch(`${server().baseUrl}${tokenPath(link)}/aceptar`, {
@@ -54,7 +36,7 @@ const register = (link: string, body: unknown = registro) =>
 /** An agency invited by app A and registered through the JSON endpoint. */
 async function registered(mail = unique("reg")) {
   expect((await invite(appA, { AdminMail: mail })).status).toBe(202);
-  const link = await latestLink(mail);
+  const link = await invitationLink(mail);
   const response = await register(link);
   expect(response.status).toBe(200);
   return { mail, link };
@@ -67,7 +49,7 @@ describe("POST /v3/agencias", () => {
     expect(response.status).toBe(202);
     expect(response.headers.get("location")).toBe(`/v3/agencias/${mail.toLowerCase()}`);
     expect(await response.text()).toBe("");
-    const link = await latestLink(mail.toLowerCase());
+    const link = await invitationLink(mail.toLowerCase());
     expect(link.startsWith(`${server().baseUrl}/registro/`)).toBe(true);
     const token = tokenPath(link).split("/")[2] as string;
     expect(Buffer.from(token, "base64url").length).toBeGreaterThanOrEqual(16);
@@ -109,9 +91,9 @@ describe("POST /v3/agencias", () => {
   it("re-invites a pending invitation: a new e-mail, and the old link stops working (410)", async () => {
     const mail = unique("pend");
     await invite(appA, { AdminMail: mail });
-    const first = await latestLink(mail);
+    const first = await invitationLink(mail);
     expect((await invite(appA, { AdminMail: mail })).status).toBe(202);
-    const second = await latestLink(mail, first);
+    const second = await invitationLink(mail, first);
     expect(second).not.toBe(first);
     expect((await fetch(first)).status).toBe(410);
     expect((await register(first)).status).toBe(410);
@@ -347,9 +329,9 @@ describe("PATCH /v3/agencias/{adminMail}/desasociar", () => {
 
     // Another app still gets 409 for the registered address; the app that detached it may invite again.
     expect((await invite(appB, { AdminMail: mail })).status).toBe(409);
-    const before = await latestLink(mail);
+    const before = await invitationLink(mail);
     expect((await invite(appA, { AdminMail: mail })).status).toBe(202);
-    const link = await latestLink(mail, before);
+    const link = await invitationLink(mail, before);
     expect((await call(appA, "GET", `/v3/agencias/${mail}`)).status).toBe(200);
     expect((await register(link, { ...registro, Nombre: "Autos de Nuevo" })).status).toBe(200);
     expect(await (await call(appA, "GET", `/v3/agencias/${mail}`)).json()).toMatchObject({
@@ -363,7 +345,7 @@ describe("POST /registro/{token}/aceptar and the registration pages", () => {
   it("JSON: 400 with the fields, 200, then 410; unknown token 404", async () => {
     const mail = unique("json");
     await invite(appA, { AdminMail: mail });
-    const link = await latestLink(mail);
+    const link = await invitationLink(mail);
     const bad = await register(link, { ...registro, Password: "corta", Region: "", Telefono: "1" });
     expect(bad.status).toBe(400);
     expect(Object.keys((await bad.json()).Errors).sort()).toEqual(["Password", "Region", "Telefono"]);
@@ -387,7 +369,7 @@ describe("POST /registro/{token}/aceptar and the registration pages", () => {
   it("form-urlencoded: errors go back to the form with messages; success 303 to the confirmation page", async () => {
     const mail = unique("form");
     await invite(appA, { AdminMail: mail });
-    const link = await latestLink(mail);
+    const link = await invitationLink(mail);
     const page = await fetch(link);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -423,7 +405,7 @@ describe("POST /registro/{token}/aceptar and the registration pages", () => {
   it("415 for other content types", async () => {
     const mail = unique("ct");
     await invite(appA, { AdminMail: mail });
-    const link = await latestLink(mail);
+    const link = await invitationLink(mail);
     const response = await fetch(`${link}/aceptar`, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "x" });
     expect(response.status).toBe(415);
   });
@@ -433,7 +415,7 @@ describe("the dev mailbox page (embedded mode)", () => {
   it("lists the messages and shows each one in embedded mode, and does not exist otherwise", async () => {
     const mail = unique("buzon");
     await invite(appA, { AdminMail: mail });
-    await latestLink(mail);
+    await invitationLink(mail);
     const list = await fetch(`${server().baseUrl}/dev/mailbox?to=${encodeURIComponent(mail)}`);
     if (server().env.DATABASE_URL) {
       expect(list.status).toBe(404);
@@ -474,7 +456,7 @@ describe("the agencias webhook", () => {
       expect(configured.status).toBe(201);
       const mail = unique("webhook");
       expect((await invite(app, { AdminMail: mail })).status).toBe(202);
-      expect((await register(await latestLink(mail))).status).toBe(200);
+      expect((await register(await invitationLink(mail))).status).toBe(200);
 
       const delivery = await eventually(async () => receiver.received.find((entry) => entry.path === "/agencias"));
       const body = new Webhook(Buffer.from(secret).toString("base64")).verify(delivery.body, {

@@ -2,6 +2,7 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admin, type Credentials, createApp, server, signedFetch } from "../support/client";
 import { startReceiver } from "../support/receiver";
+import { invitationLink, registroValido } from "../support/registro";
 
 const REF = "application/vnd.service.ref+json";
 const TOKEN = "marketplace-token-for-tests";
@@ -30,26 +31,7 @@ const market = (path: string, body: unknown, headers: Record<string, string> = {
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 
-async function linkFor(mail: string, previous?: string): Promise<string> {
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const messages = JSON.parse(await admin("mail", "list", "--to", mail, "--json")) as { Texto: string }[];
-    const link = messages[0]?.Texto.match(/https?:\/\/\S+\/registro\/[A-Za-z0-9_-]+/)?.[0];
-    if (link && link !== previous) return link;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`No llegó la invitación de ${mail}`);
-}
-
-const registro = (compartir: boolean) => ({
-  Nombre: "Autos Córdoba",
-  AdminNombre: "Ana",
-  AdminApellido: "Pérez",
-  Password: "una-clave-larga",
-  Telefono: "+54 351 555-0101",
-  Region: "cordoba",
-  Ciudad: "villa maria",
-  CompartirConsultasCatalogo: compartir,
-});
+const registro = (compartir: boolean) => ({ ...registroValido, CompartirConsultasCatalogo: compartir });
 
 /** An agency registered (through the JSON endpoint) with each app, sharing catalogue enquiries as told. */
 async function registered(attach: [Credentials, boolean][]): Promise<string> {
@@ -58,7 +40,7 @@ async function registered(attach: [Credentials, boolean][]): Promise<string> {
   const links: string[] = [];
   for (const [app] of attach) {
     expect((await call(app, "POST", "/v3/agencias", { AdminMail: mail })).status).toBe(202);
-    previous = await linkFor(mail, previous);
+    previous = await invitationLink(mail, previous);
     links.push(previous);
   }
   for (const [index, [, compartir]] of attach.entries()) {
