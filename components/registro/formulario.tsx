@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
 import type { RegistroEco } from "@/lib/api/registro";
 import type { FieldErrors } from "@/lib/http/problem";
 
@@ -39,6 +39,29 @@ function Campo(props: { id: string; etiqueta: string; ayuda?: string; errores?: 
 const describedBy = (id: string, errores: FieldErrors, ayuda = false) =>
   [ayuda && `${id}-ayuda`, errores[id] && `${id}-error`].filter(Boolean).join(" ") || undefined;
 
+/** A labelled text input whose help and errors are wired for screen readers. */
+function CampoTexto({
+  name,
+  etiqueta,
+  ayuda,
+  errores,
+  ...input
+}: { name: string; etiqueta: string; ayuda?: string; errores: FieldErrors } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <Campo id={name} etiqueta={etiqueta} ayuda={ayuda} errores={errores[name]}>
+      <input
+        id={name}
+        name={name}
+        required
+        aria-invalid={errores[name] ? true : undefined}
+        aria-describedby={describedBy(name, errores, ayuda !== undefined)}
+        className={inputClass}
+        {...input}
+      />
+    </Campo>
+  );
+}
+
 /** The registration form: a plain HTML form post, so it works with JavaScript disabled. */
 export function FormularioRegistro({ accion, appName, adminMail, regiones, ciudades, valores, errores }: Props) {
   const mensajes = Object.entries(errores);
@@ -63,41 +86,27 @@ export function FormularioRegistro({ accion, appName, adminMail, regiones, ciuda
       <form method="post" action={accion} className="mt-8 space-y-8" noValidate={false}>
         <fieldset className="space-y-4">
           <legend className="text-base font-semibold text-slate-900">La agencia</legend>
-          <Campo id="Nombre" etiqueta="Nombre de la agencia" errores={errores.Nombre}>
-            <input
-              id="Nombre"
-              name="Nombre"
-              required
-              maxLength={100}
-              autoComplete="organization"
-              defaultValue={valores.Nombre}
-              aria-invalid={invalid("Nombre")}
-              aria-describedby={describedBy("Nombre", errores)}
-              className={inputClass}
-            />
-          </Campo>
-          <Campo
-            id="Telefono"
+          <CampoTexto
+            name="Nombre"
+            etiqueta="Nombre de la agencia"
+            errores={errores}
+            maxLength={100}
+            autoComplete="organization"
+            defaultValue={valores.Nombre}
+          />
+          <CampoTexto
+            name="Telefono"
             etiqueta="Teléfono"
             ayuda="Entre 8 y 20 caracteres: dígitos, espacios, +, - y paréntesis."
-            errores={errores.Telefono}
-          >
-            <input
-              id="Telefono"
-              name="Telefono"
-              type="tel"
-              required
-              minLength={8}
-              maxLength={20}
-              pattern="[0-9 +\-()]{8,20}"
-              autoComplete="tel"
-              placeholder="+54 351 555-0101"
-              defaultValue={valores.Telefono}
-              aria-invalid={invalid("Telefono")}
-              aria-describedby={describedBy("Telefono", errores, true)}
-              className={inputClass}
-            />
-          </Campo>
+            errores={errores}
+            type="tel"
+            minLength={8}
+            maxLength={20}
+            pattern="[0-9 +\-()]{8,20}"
+            autoComplete="tel"
+            placeholder="+54 351 555-0101"
+            defaultValue={valores.Telefono}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <Campo id="Region" etiqueta="Provincia" errores={errores.Region}>
               <select
@@ -146,47 +155,33 @@ export function FormularioRegistro({ accion, appName, adminMail, regiones, ciuda
         <fieldset className="space-y-4">
           <legend className="text-base font-semibold text-slate-900">Quien administra la cuenta</legend>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Campo id="AdminNombre" etiqueta="Tu nombre" errores={errores.AdminNombre}>
-              <input
-                id="AdminNombre"
-                name="AdminNombre"
-                required
-                maxLength={100}
-                autoComplete="given-name"
-                defaultValue={valores.AdminNombre}
-                aria-invalid={invalid("AdminNombre")}
-                aria-describedby={describedBy("AdminNombre", errores)}
-                className={inputClass}
-              />
-            </Campo>
-            <Campo id="AdminApellido" etiqueta="Tu apellido" errores={errores.AdminApellido}>
-              <input
-                id="AdminApellido"
-                name="AdminApellido"
-                required
-                maxLength={100}
-                autoComplete="family-name"
-                defaultValue={valores.AdminApellido}
-                aria-invalid={invalid("AdminApellido")}
-                aria-describedby={describedBy("AdminApellido", errores)}
-                className={inputClass}
-              />
-            </Campo>
-          </div>
-          <Campo id="Password" etiqueta="Contraseña" ayuda="Al menos 10 caracteres." errores={errores.Password}>
-            <input
-              id="Password"
-              name="Password"
-              type="password"
-              required
-              minLength={10}
-              maxLength={200}
-              autoComplete="new-password"
-              aria-invalid={invalid("Password")}
-              aria-describedby={describedBy("Password", errores, true)}
-              className={inputClass}
+            <CampoTexto
+              name="AdminNombre"
+              etiqueta="Tu nombre"
+              errores={errores}
+              maxLength={100}
+              autoComplete="given-name"
+              defaultValue={valores.AdminNombre}
             />
-          </Campo>
+            <CampoTexto
+              name="AdminApellido"
+              etiqueta="Tu apellido"
+              errores={errores}
+              maxLength={100}
+              autoComplete="family-name"
+              defaultValue={valores.AdminApellido}
+            />
+          </div>
+          <CampoTexto
+            name="Password"
+            etiqueta="Contraseña"
+            ayuda="Al menos 10 caracteres."
+            errores={errores}
+            type="password"
+            minLength={10}
+            maxLength={200}
+            autoComplete="new-password"
+          />
         </fieldset>
 
         <div className="flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
