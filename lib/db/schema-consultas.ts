@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { apps } from "./schema";
 import { agencias } from "./schema-agencias";
 
@@ -28,11 +28,47 @@ export const consultas = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // The list of one app: agency + app, newest first (also serves the detail and resend lookups by sid).
-    index("consultas_agencia_app_momento_idx").on(table.agenciaId, table.appId, table.momento.desc(), table.sid.desc()),
+    // Ascending keys, read backwards: ORDER BY momento DESC, sid DESC (NULLS FIRST, PostgreSQL's
+    // default for DESC) walks them with no sort; "DESC NULLS LAST" keys would not match. The
+    // trailing visibility columns let counts run as index-only scans.
+    // The list of one app (own listings only); also serves the detail and resend lookups by sid.
+    index("consultas_agencia_app_momento_idx").on(table.agenciaId, table.appId, table.momento, table.sid),
     // The list of an app that also sees catalogue enquiries (app_id = A or app_id is null).
-    index("consultas_agencia_momento_idx").on(table.agenciaId, table.momento.desc(), table.sid.desc()),
-    index("consultas_agencia_operador_momento_idx").on(table.agenciaId, table.operadorResponsable, table.momento.desc(), table.sid.desc()),
-    index("consultas_agencia_external_momento_idx").on(table.agenciaId, table.externalId, table.momento.desc(), table.sid.desc()),
+    index("consultas_agencia_momento_idx").on(table.agenciaId, table.momento, table.sid, table.appId, table.tipoAnuncio),
+    index("consultas_agencia_operador_momento_idx").on(
+      table.agenciaId,
+      table.operadorResponsable,
+      table.momento,
+      table.sid,
+      table.appId,
+      table.tipoAnuncio,
+    ),
+    index("consultas_agencia_external_momento_idx").on(
+      table.agenciaId,
+      table.externalId,
+      table.momento,
+      table.sid,
+      table.appId,
+      table.tipoAnuncio,
+    ),
   ],
+);
+
+/**
+ * How many enquiries each agency received per UTC day, by app ("" for catalogue enquiries) and
+ * operator: kept in the ingestion transaction, so `Total` adds up whole days here and counts only
+ * the partial days at the ends of the period in `consultas` (decisions: docs/decisions/0009).
+ */
+export const consultasPorDia = pgTable(
+  "consultas_por_dia",
+  {
+    agenciaId: text("agencia_id")
+      .notNull()
+      .references(() => agencias.id, { onDelete: "cascade" }),
+    appId: text("app_id").notNull(),
+    operadorResponsable: text("operador_responsable").notNull(),
+    dia: date("dia").notNull(),
+    cantidad: integer("cantidad").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.agenciaId, table.appId, table.operadorResponsable, table.dia] })],
 );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
 
 export const apps = pgTable("apps", {
   id: text("id").primaryKey(),
@@ -52,3 +52,19 @@ export const webhookConfigs = pgTable(
 export * from "./schema-agencias";
 export * from "./schema-catalogo";
 export * from "./schema-consultas";
+export * from "./schema-panel";
+
+/**
+ * Rate-limit counters shared by every web process: requests per key (`app:<id>`, `ip:<address>`,
+ * `ingreso:<address>`) in a fixed one-minute window. Processes add their local counts about once a
+ * second (lib/http/rate-limit.ts).
+ */
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);

@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * The dashboard's own tables (decisions §1): the Panel never reads the service's tables and the
+ * service never reads these. Panel code imports this module, never lib/db/schema.ts.
+ */
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const PANEL_ROLES = ["admin", "soporte", "agencia"] as const;
+export type PanelRole = (typeof PANEL_ROLES)[number];
+
+/** A partner's workspace: the v3 API it talks to and the app credentials it signs with. */
+export const panelWorkspaces = pgTable("panel_workspaces", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  apiBaseUrl: text("api_base_url").notNull(),
+  appKey: text("app_key").notNull(),
+  /** AES-256-GCM ciphertext (lib/crypto/secrets.ts, SECRETS_KEY). */
+  appSecretEnc: text("app_secret_enc").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** People who sign in to the dashboard. An `agencia` user is bound to one agency; their e-mail is their operator e-mail. */
+export const panelUsers = pgTable(
+  "panel_users",
+  {
+    id: text("id").primaryKey(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => panelWorkspaces.id, { onDelete: "cascade" }),
+    email: text("email").notNull().unique(),
+    name: text("name"),
+    role: text("role").$type<PanelRole>().notNull(),
+    agencyAdminMail: text("agency_admin_mail"),
+    /** argon2id. */
+    passwordHash: text("password_hash").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("panel_users_workspace_idx").on(table.workspaceId),
+    check("panel_users_email_lower", sql`${table.email} = lower(${table.email})`),
+    check("panel_users_role", sql`${table.role} in ('admin', 'soporte', 'agencia')`),
+    check("panel_users_agencia_bound", sql`${table.role} <> 'agencia' or ${table.agencyAdminMail} is not null`),
+  ],
+);
+
+/**
+ * Sign-in attempts per key (`email:<e-mail>` or `ip:<address>`) in a fixed window that starts with
+ * the first attempt. Kept in the database so every web process sees the same counts.
+ */
+export const panelSignInThrottle = pgTable("panel_sign_in_throttle", {
+  key: text("key").primaryKey(),
+  windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  attempts: integer("attempts").notNull(),
+});
