@@ -1,7 +1,9 @@
 import { Command, Option } from "commander";
 import { executeOperation } from "@/lib/admin/execute";
+import { DEFAULT_DEMO_CONSULTAS } from "@/lib/admin/operations";
 import { ConfigError } from "@/lib/env";
 import { TOPICS } from "@/lib/service/apps/topics";
+import { registerPanelCommands } from "./admin-panel";
 import { progressBar } from "./progress";
 
 const program = new Command()
@@ -156,6 +158,34 @@ agency
   });
 
 program
+  .command("seed")
+  .description("datos de demostración")
+  .command("demo")
+  .description(
+    "app de demostración, tres agencias registradas con operadores, paquetes y publicaciones, y N consultas de los últimos 120 días",
+  )
+  .option("--consultas <N>", `consultas a agregar (hasta 1.000.000; por omisión ${DEFAULT_DEMO_CONSULTAS.toLocaleString("es-AR")})`)
+  .addOption(jsonOption())
+  .action((options) => {
+    const started = performance.now();
+    return run("seed.demo", { consultas: options.consultas }, options, (result) => {
+      const seeded = result as {
+        AppKey: string;
+        Agencias: string[];
+        Consultas: number;
+        Panel: { Workspace: string; Usuarios: { Email: string; Rol: string }[] };
+      };
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(`Demo lista en ${seconds} s: ${seeded.Consultas.toLocaleString("es-AR")} consultas nuevas.`);
+      console.log(`  App de demostración: ${seeded.AppKey}`);
+      console.log(`  Agencias: ${seeded.Agencias.join(", ")}`);
+      console.log(
+        `  Panel: espacio "${seeded.Panel.Workspace}" con ${seeded.Panel.Usuarios.map((usuario) => `${usuario.Email} (${usuario.Rol})`).join(", ")}`,
+      );
+    });
+  });
+
+program
   .command("mail")
   .description("e-mail")
   .command("list")
@@ -169,5 +199,7 @@ program
       for (const mensaje of mensajes) console.log(`── ${mensaje.Recibido} · ${mensaje.Para}\n   ${mensaje.Asunto}\n\n${mensaje.Texto}\n`);
     }),
   );
+
+registerPanelCommands(program, run);
 
 await program.parseAsync(process.argv);

@@ -1,5 +1,8 @@
 import "server-only";
 import { z } from "zod";
+import { config } from "@/lib/env";
+import { panelOperations } from "@/lib/panel/admin/operations";
+import { seedPanelDemo } from "@/lib/panel/seed";
 import { addOperator } from "@/lib/service/agencias/add-operator";
 import { type PlanInput, setPlan } from "@/lib/service/agencias/set-plan";
 import { shareCatalogo } from "@/lib/service/agencias/share-catalogo";
@@ -8,6 +11,8 @@ import { listApps } from "@/lib/service/apps/list-apps";
 import { rotateAppSecret } from "@/lib/service/apps/rotate-secret";
 import { setAppTopics } from "@/lib/service/apps/set-topics";
 import { TOPICS } from "@/lib/service/apps/topics";
+import { DEMO_AGENCIAS } from "@/lib/service/demo/data";
+import { seedDemo } from "@/lib/service/demo/seed-demo";
 import { listDevMail } from "@/lib/service/mail/list-mail";
 
 /**
@@ -16,6 +21,9 @@ import { listDevMail } from "@/lib/service/mail/list-mail";
  */
 
 export type Progress = (done: number, total: number) => void;
+
+export const DEFAULT_DEMO_CONSULTAS = 5_000;
+const MAX_DEMO_CONSULTAS = 1_000_000;
 
 const topic = z.enum(TOPICS);
 const appKey = z.string().regex(/^[0-9a-f]{32}$/, "AppKey: 32 caracteres hexadecimales en minúscula");
@@ -65,10 +73,36 @@ const definitions = {
     input: z.object({ admin: email("--admin"), app: appKey, on: z.boolean() }),
     run: (input: { admin: string; app: string; on: boolean }) => shareCatalogo(input),
   },
+  "seed.demo": {
+    input: z.object({
+      consultas: z.coerce
+        .number("--consultas: se espera un número")
+        .int("--consultas: se espera un entero")
+        .min(0, "--consultas: entero ≥ 0")
+        .max(MAX_DEMO_CONSULTAS, `--consultas: hasta ${MAX_DEMO_CONSULTAS.toLocaleString("es-AR")}`)
+        .default(DEFAULT_DEMO_CONSULTAS),
+    }),
+    run: async (input: { consultas: number }, progress: Progress) => {
+      const { AppSecret, ...seeded } = await seedDemo(input, progress);
+      const [agencia] = DEMO_AGENCIAS;
+      const panel = await seedPanelDemo({
+        apiBaseUrl: config().publicBaseUrl,
+        appKey: seeded.AppKey,
+        appSecret: AppSecret,
+        agencyAdminMail: agencia.adminMail,
+        agencyOperatorEmail: agencia.operadores[0].email,
+      });
+      return {
+        ...seeded,
+        Panel: { Workspace: panel.workspace, Usuarios: panel.users.map(({ email, role }) => ({ Email: email, Rol: role })) },
+      };
+    },
+  },
   "mail.list": {
     input: z.object({ to: email("--to").optional() }),
     run: (input: { to?: string }) => listDevMail({ to: input.to }),
   },
+  ...panelOperations,
 } as const;
 
 export type OperationName = keyof typeof definitions;
@@ -79,12 +113,12 @@ export function isOperationName(name: string): name is OperationName {
   return name in definitions;
 }
 
-export async function runOperation(name: string, rawInput: unknown, _progress: Progress = () => {}): Promise<unknown> {
+export async function runOperation(name: string, rawInput: unknown, progress: Progress = () => {}): Promise<unknown> {
   if (!isOperationName(name)) throw new OperationInputError(`Operación desconocida: ${name}`);
   const definition = definitions[name];
   const parsed = definition.input.safeParse(rawInput);
   if (!parsed.success) {
     throw new OperationInputError(parsed.error.issues.map((issue) => `${issue.path.join(".") || "entrada"}: ${issue.message}`).join("; "));
   }
-  return (definition.run as (input: unknown) => Promise<unknown>)(parsed.data);
+  return (definition.run as (input: unknown, progress: Progress) => Promise<unknown>)(parsed.data, progress);
 }

@@ -1,9 +1,11 @@
 import "server-only";
+import { DEFAULT_DEMO_CONSULTAS, runOperation } from "@/lib/admin/operations";
 import { startAdminSocket } from "@/lib/admin/socket-server";
 import { adminSocketPath, getDb } from "@/lib/db";
 import { config } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { loadCatalogo } from "./catalogo/load-catalogo";
+import { demoSeeded } from "./demo/seed-demo";
 import { startWorkers } from "./workers";
 
 const holder = globalThis as typeof globalThis & { __vitrinaStarted?: Promise<void> };
@@ -16,6 +18,8 @@ async function start(): Promise<void> {
     await startAdminSocket(adminSocketPath(settings.dataDir));
     startWorkers(new AbortController().signal);
   }
+  // SEED_DEMO: the first start fills the demo, service data and the Panel's workspace, as `seed demo` does.
+  if (settings.seedDemo && !(await demoSeeded())) await runOperation("seed.demo", { consultas: DEFAULT_DEMO_CONSULTAS });
   logger().info({ embedded: settings.embedded, publicBaseUrl: settings.publicBaseUrl }, "service started");
 }
 

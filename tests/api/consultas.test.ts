@@ -1,11 +1,21 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { admin, type Credentials, createApp, server, signedFetch } from "../support/client";
+import { admin, type Credentials, createApp, server } from "../support/client";
+import {
+  auto,
+  call,
+  enquiry,
+  interesado,
+  list,
+  market,
+  publish,
+  registered,
+  MARKETPLACE_TOKEN as TOKEN,
+  unique,
+} from "../support/consultas";
 import { startReceiver } from "../support/receiver";
-import { invitationLink, registroValido } from "../support/registro";
 
 const REF = "application/vnd.service.ref+json";
-const TOKEN = "marketplace-token-for-tests";
 const SECRET_A = "secreto-de-consultas-app-a";
 const SECRET_B = "secreto-de-consultas-app-b";
 
@@ -15,84 +25,6 @@ let appA: Credentials;
 let appB: Credentials;
 let appC: Credentials;
 let receiver: Receiver;
-
-const unique = (name: string) => `${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@agencia.test`;
-
-const call = (app: Credentials, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-  signedFetch(app, method, path, {
-    body: body === undefined ? undefined : JSON.stringify(body),
-    headers: body === undefined ? headers : { "Content-Type": "application/json", ...headers },
-  });
-
-const market = (path: string, body: unknown, headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}` }) =>
-  fetch(`${server().baseUrl}/marketplace/${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", ...headers },
-    body: typeof body === "string" ? body : JSON.stringify(body),
-  });
-
-const registro = (compartir: boolean) => ({ ...registroValido, CompartirConsultasCatalogo: compartir });
-
-/** An agency registered (through the JSON endpoint) with each app, sharing catalogue enquiries as told. */
-async function registered(attach: [Credentials, boolean][]): Promise<string> {
-  const mail = unique("consultas");
-  let previous: string | undefined;
-  const links: string[] = [];
-  for (const [app] of attach) {
-    expect((await call(app, "POST", "/v3/agencias", { AdminMail: mail })).status).toBe(202);
-    previous = await invitationLink(mail, previous);
-    links.push(previous);
-  }
-  for (const [index, [, compartir]] of attach.entries()) {
-    const response = await fetch(`${new URL(links[index] as string).toString()}/aceptar`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(registro(compartir)),
-    });
-    expect(response.status).toBe(200);
-  }
-  return mail;
-}
-
-const auto = (marca = "Toyota", modelo = "Corolla") => ({
-  RefStock: "ST-001",
-  Marca: marca,
-  Modelo: modelo,
-  Version: "2.0 XEI CVT",
-  VersionYear: 2021,
-  Kilometraje: 45000,
-  Color: "Gris",
-  BodyType: "Sedán",
-  Estado: "usado",
-  Precio: { Moneda: "USD", Importe: 21500 },
-  Anticipo: null,
-  Cuota: null,
-});
-
-const interesado = (extra: Record<string, unknown> = {}) => ({
-  Interes: "compra",
-  Nombre: "Juan",
-  Apellido: "Gómez",
-  Email: "Juan.Gomez@Example.com",
-  Comentario: "¿Sigue disponible?",
-  ...extra,
-});
-
-const publish = (app: Credentials, mail: string, externalId: string) =>
-  market("publicaciones", { AppKey: app.AppKey, AdminMail: mail, ExternalId: externalId, Auto: auto() });
-
-async function enquiry(body: Record<string, unknown>): Promise<string> {
-  const response = await market("consultas", { OrigenLead: "form", Interesado: interesado(), ...body });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const { Sid } = await response.json();
-  expect(Sid).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
-  return Sid;
-}
-
-const list = async (app: Credentials, mail: string, query = "", headers: Record<string, string> = {}) => {
-  const response = await call(app, "GET", `/v3/consultas/${mail}${query}`, undefined, headers);
-  return { response, body: response.status === 200 ? await response.json() : undefined };
-};
 
 const sidsOf = (body: { _entries: { _links: { self: { href: string } } }[] }) =>
   body._entries.map((entry) => entry._links.self.href.split("/").pop());

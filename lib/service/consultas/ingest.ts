@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { ulid } from "ulid";
 import type { Auto } from "@/lib/api/consultas";
 import type { ConsultaIngest, PublicacionIngest } from "@/lib/api/marketplace";
@@ -9,6 +9,7 @@ import { config } from "@/lib/env";
 import { fieldProblem } from "@/lib/http/problem";
 import { enqueueNotification } from "@/lib/service/webhooks/enqueue-notification";
 import { formatDateTime } from "@/lib/time";
+import { tally } from "./count-consultas";
 import { type ConsultaRow, consultaDatos } from "./present-consulta";
 
 async function registeredAgency(db: Db, adminMail: string) {
@@ -118,6 +119,8 @@ export async function ingestConsulta(input: ConsultaIngest): Promise<{ Sid: stri
         momento: formatDateTime(now, zone),
       });
     }
+    // Last: the counter row is shared by the agency's enquiries of the day, so hold its lock briefly.
+    await tally(tx, sql`select agencia_id, app_id, operador_responsable, momento from consultas where sid = ${sid}`);
   });
   return { Sid: sid };
 }

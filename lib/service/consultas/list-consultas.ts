@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lte, type SQL } from "drizzle-orm";
 import {
   type Consulta,
   type ConsultaRef,
@@ -16,6 +16,7 @@ import { links, withQuery } from "@/lib/http/links";
 import { fieldProblem, NotFound } from "@/lib/http/problem";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { addDays, dayOf, formatDateTime, startOfDay } from "@/lib/time";
+import { countConsultas } from "./count-consultas";
 import { presentConsulta } from "./present-consulta";
 import { registeredAgencia, visibleTo } from "./visibility";
 
@@ -46,18 +47,22 @@ export async function listConsultas(
   if (!visible) throw new NotFound();
   const { from, to } = periodOf(filters);
   const conditions: SQL[] = [visibleTo(visible), gte(consultas.momento, from), lte(consultas.momento, to)];
+  let operadorFiltrado: string | undefined;
   if (filters.operador) {
     const [operador] = await db
       .select()
       .from(operadores)
       .where(and(eq(operadores.agenciaId, visible.agencia.id), eq(operadores.email, filters.operador)));
     if (!operador) throw fieldProblem("operador", `${filters.operador} no es operador de la agencia.`);
-    if (!operador.esAdministrador) conditions.push(eq(consultas.operadorResponsable, operador.email));
+    if (!operador.esAdministrador) {
+      operadorFiltrado = operador.email;
+      conditions.push(eq(consultas.operadorResponsable, operador.email));
+    }
   }
   if (filters.externalid) conditions.push(eq(consultas.externalId, filters.externalid));
   const where = and(...conditions);
   const pagina = filters.pagina ?? 1;
-  const [rows, [total]] = await Promise.all([
+  const [rows, totalCount] = await Promise.all([
     db
       .select()
       .from(consultas)
@@ -65,9 +70,8 @@ export async function listConsultas(
       .orderBy(desc(consultas.momento), desc(consultas.sid))
       .limit(PER_PAGINA)
       .offset((pagina - 1) * PER_PAGINA),
-    db.select({ value: count() }).from(consultas).where(where),
+    countConsultas(db, { visible, where: where as SQL, from, to, operador: operadorFiltrado, externalId: filters.externalid }),
   ]);
-  const totalCount = Number(total?.value ?? 0);
   const last = Math.max(1, Math.ceil(totalCount / PER_PAGINA));
   const base = consultasPath(visible.agencia.adminMail);
   const page = (number: number) =>

@@ -1,0 +1,138 @@
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { admin, type Credentials, createApp } from "../support/client";
+import { auto, enquiry, list, publish, registered, unique } from "../support/consultas";
+
+/**
+ * Property: for random filters, walking every page of GET /v3/consultas/{adminMail} returns each
+ * matching enquiry exactly once, newest first, and Total counts them. The expected set comes from a
+ * model of the rules (decisions §8) applied to enquiries this test ingested itself.
+ */
+
+const DAY = 86_400_000;
+const ZONE_OFFSET = -3 * 3_600_000; // America/Argentina/Buenos_Aires, no DST
+
+type Stored = { sid: string; momento: number; externalId: string; operador: string; app: "A" | "B" | null };
+
+let appA: Credentials;
+let mail: string;
+const operadores: string[] = [];
+const stored: Stored[] = [];
+const listingsA = ["PA-1", "PA-2", "PA-3"];
+
+const dayOf = (time: number) => new Date(time + ZONE_OFFSET).toISOString().slice(0, 10);
+const startOfDay = (day: string) => Date.parse(`${day}T00:00:00Z`) - ZONE_OFFSET;
+const today = () => dayOf(Date.now());
+const daysAgo = (days: number) => dayOf(Date.now() - days * DAY);
+
+beforeAll(async () => {
+  let appB: Credentials;
+  [appA, appB] = await Promise.all([createApp("Paginas A"), createApp("Paginas B")]);
+  mail = await registered([
+    [appA, true],
+    [appB, false],
+  ]);
+  operadores.push(mail);
+  for (const name of ["uno", "dos"]) {
+    const email = unique(`operador-${name}`);
+    await admin("agency", "operator", "--admin", mail, "--email", email, "--nombre", name, "--apellido", "Prueba");
+    operadores.push(email);
+  }
+  for (const externalId of listingsA) expect((await publish(appA, mail, externalId)).status).toBe(201);
+  expect((await publish(appB, mail, "PB-1")).status).toBe(201);
+
+  // 160 enquiries over the last 100 days (some outside the 90-day window), a few at the same instant.
+  const shapes = fc.sample(
+    fc.record({
+      ageMinutes: fc.integer({ min: 1, max: 100 * 24 * 60 }),
+      kind: fc.constantFrom("A", "A", "A", "B", "catalogo"),
+      listing: fc.constantFrom(...listingsA),
+      operador: fc.nat({ max: 2 }),
+    }),
+    { numRuns: 160, seed: 20261122 },
+  );
+  const now = Date.now();
+  for (const [index, shape] of shapes.entries()) {
+    const momento = index % 20 === 0 && stored.length > 0 ? (stored.at(-1)?.momento as number) : now - shape.ageMinutes * 60_000;
+    const operador = operadores[shape.operador] as string;
+    const base = { AdminMail: mail, Momento: new Date(momento).toISOString(), OperadorResponsable: operador };
+    const sid =
+      shape.kind === "catalogo"
+        ? await enquiry({ ...base, ExternalId: "", TipoAnuncio: "catalogo", Auto: auto("Fiat", "Cronos") })
+        : await enquiry({ ...base, ExternalId: shape.kind === "A" ? shape.listing : "PB-1", TipoAnuncio: "publicacion" });
+    const externalId = shape.kind === "catalogo" ? "" : (shape.kind === "A" ? shape.listing : "PB-1").toLowerCase();
+    stored.push({ sid, momento, externalId, operador, app: shape.kind === "catalogo" ? null : (shape.kind as "A" | "B") });
+  }
+}, 180_000);
+
+type Filters = { operador?: string; externalid?: string; desde?: string; hasta?: string };
+
+/** What app A must see for these filters: its listings and the shared catalogue enquiries. */
+function expected(filters: Filters): string[] {
+  const from = startOfDay(filters.desde ?? daysAgo(90));
+  const to = Math.min(startOfDay(dayOf(startOfDay(filters.hasta ?? today()) + DAY)) - 1, Date.now());
+  return stored
+    .filter((consulta) => consulta.app !== "B")
+    .filter((consulta) => consulta.momento >= from && consulta.momento <= to)
+    .filter((consulta) => !filters.operador || filters.operador === mail || consulta.operador === filters.operador)
+    .filter((consulta) => filters.externalid === undefined || consulta.externalId === filters.externalid.toLowerCase())
+    .sort((a, b) => b.momento - a.momento || (a.sid < b.sid ? 1 : -1))
+    .map((consulta) => consulta.sid);
+}
+
+async function walk(filters: Filters): Promise<{ sids: string[]; totals: Set<number> }> {
+  const sids: string[] = [];
+  const totals = new Set<number>();
+  for (let pagina = 1; ; pagina++) {
+    const query = new URLSearchParams({ ...filters, pagina: String(pagina) } as Record<string, string>);
+    const { response, body } = await list(appA, mail, `?${query}`);
+    expect(response.status).toBe(200);
+    totals.add(body.Total);
+    expect(body.PerPagina).toBe(50);
+    expect(body._entries.length).toBeLessThanOrEqual(50);
+    sids.push(...body._entries.map((entry: { _links: { self: { href: string } } }) => entry._links.self.href.split("/").pop()));
+    if (!body._links.next) return { sids, totals };
+    expect(body._entries).toHaveLength(50);
+  }
+}
+
+const filtersArbitrary = fc
+  .record(
+    {
+      operador: fc.constantFrom(0, 1, 2),
+      externalid: fc.constantFrom("PA-1", "pa-2", "PA-3", "PB-1", "no-existe"),
+      desde: fc.integer({ min: 0, max: 90 }),
+      span: fc.integer({ min: 0, max: 90 }),
+    },
+    { requiredKeys: [] },
+  )
+  .map(({ operador, externalid, desde, span }) => {
+    const filters: Filters = {};
+    if (operador !== undefined) filters.operador = operadores[operador];
+    if (externalid !== undefined) filters.externalid = externalid;
+    if (desde !== undefined) filters.desde = daysAgo(desde);
+    if (span !== undefined) filters.hasta = daysAgo(Math.max(0, (desde ?? 90) - span));
+    return filters;
+  });
+
+describe("GET /v3/consultas/{adminMail}: paging", () => {
+  it("walking all pages returns every matching enquiry exactly once, newest first, and Total is right", async () => {
+    await fc.assert(
+      fc.asyncProperty(filtersArbitrary, async (filters) => {
+        const want = expected(filters);
+        const { sids, totals } = await walk(filters);
+        expect(sids).toEqual(want);
+        expect([...totals]).toEqual([want.length]);
+      }),
+      { numRuns: 40 },
+    );
+  }, 180_000);
+
+  it("with no filters spans several pages and leaves out what app A does not see", async () => {
+    const { sids } = await walk({});
+    expect(sids.length).toBeGreaterThan(50);
+    const hidden = stored.filter((consulta) => consulta.app === "B").map((consulta) => consulta.sid);
+    expect(hidden.length).toBeGreaterThan(0);
+    expect(sids.filter((sid) => hidden.includes(sid))).toEqual([]);
+  });
+});

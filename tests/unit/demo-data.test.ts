@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { AutoInputSchema, InteresadoInputSchema } from "@/lib/api/marketplace";
+import { generateAuto, generateInteresado, generateMomento, seededRandom } from "@/lib/service/demo/generate";
+
+describe("demo data", () => {
+  it("is what the marketplace itself would accept: every car and buyer passes the ingestion schemas", () => {
+    const random = seededRandom(42);
+    for (let index = 0; index < 2_000; index++) {
+      const { ExternalId: _id, ...auto } = generateAuto(random, `DEMO-${index}`);
+      expect(AutoInputSchema.safeParse(auto).error).toBeUndefined();
+      expect(InteresadoInputSchema.safeParse(generateInteresado(random)).error).toBeUndefined();
+    }
+  });
+
+  it("prices new cars in pesos and used ones in pesos or dollars, with plausible amounts", () => {
+    const random = seededRandom(7);
+    const autos = Array.from({ length: 2_000 }, (_, index) => generateAuto(random, `X-${index}`));
+    const nuevos = autos.filter((auto) => auto.Estado === "nuevo");
+    expect(nuevos.length).toBeGreaterThan(300);
+    expect(nuevos.every((auto) => auto.Precio?.Moneda === "ARS" && auto.Kilometraje === 0)).toBe(true);
+    const dolares = autos.filter((auto) => auto.Precio?.Moneda === "USD");
+    expect(dolares.length).toBeGreaterThan(300);
+    expect(dolares.every((auto) => (auto.Precio?.Importe ?? 0) >= 3_000 && (auto.Precio?.Importe ?? 0) <= 60_000)).toBe(true);
+  });
+
+  it("is the same for the same seed", () => {
+    const [first, second] = [seededRandom(123), seededRandom(123)];
+    expect(generateInteresado(first)).toEqual(generateInteresado(second));
+  });
+
+  it("spreads moments over the last days, in Argentine business hours, never in the future", () => {
+    const random = seededRandom(9);
+    const now = new Date("2026-11-21T15:30:00Z");
+    const moments = Array.from({ length: 5_000 }, () => generateMomento(random, now, 120));
+    const oldest = now.getTime() - 120 * 86_400_000;
+    for (const moment of moments) {
+      expect(moment.getTime()).toBeLessThan(now.getTime());
+      expect(moment.getTime()).toBeGreaterThan(oldest);
+      const hourInArgentina = (moment.getUTCHours() + 21) % 24;
+      expect(hourInArgentina).toBeGreaterThanOrEqual(8);
+      expect(hourInArgentina).toBeLessThan(23);
+    }
+    const days = new Set(moments.map((moment) => moment.toISOString().slice(0, 10)));
+    expect(days.size).toBeGreaterThan(110);
+  });
+});
