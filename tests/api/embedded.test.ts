@@ -14,13 +14,15 @@ const env = { DATA_DIR: dataDir, SEED_DEMO: "false", DATABASE_URL: "" };
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function cli(...args: string[]) {
+async function cliIn(directory: string, ...args: string[]) {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
   const { stdout } = await run("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/admin.ts", ...args], {
-    env: { ...inherited, ...env },
+    env: { ...inherited, ...env, DATA_DIR: directory },
   });
   return stdout;
 }
+
+const cli = (...args: string[]) => cliIn(dataDir, ...args);
 
 function exitOf(child: ReturnType<typeof spawnNext>): Promise<{ code: number | null; output: string }> {
   let output = "";
@@ -52,7 +54,42 @@ describe("embedded mode: one owner per DATA_DIR", () => {
     expect(listedOffline).toHaveLength(1);
     expect(listedOffline[0]).toMatchObject({ Nombre: "Mientras corre", SecretosActivos: 1, Topics: ["agencias", "consultas"] });
     expect(JSON.stringify(listedOffline)).not.toMatch(/[0-9a-f]{64}/);
-  });
+  }, 120_000);
+
+  it("seeds demo data through the running server, and ingests nothing without MARKETPLACE_TOKEN (503)", async () => {
+    const seedDir = path.join(root, "seed");
+    const running = await startTestServer({ embedded: true, dataDir: seedDir, env: { MARKETPLACE_TOKEN: "" } });
+    const cliHere = (...args: string[]) => cliIn(seedDir, ...args);
+    try {
+      const seeded = JSON.parse(await cliHere("seed", "demo", "--consultas", "1500", "--json"));
+      expect(seeded).toMatchObject({ Consultas: 1500, Agencias: expect.arrayContaining(["ventas@autosdelplata.com.ar"]) });
+      expect(seeded).not.toHaveProperty("AppSecret");
+      const { AppSecret } = JSON.parse(await cliHere("app", "rotate-secret", "--app", seeded.AppKey, "--json"));
+      let visible = 0;
+      for (const adminMail of seeded.Agencias) {
+        const pathAndQuery = `/v3/consultas/${adminMail}`;
+        const headers = signRequest({ method: "GET", pathAndQuery, appKey: seeded.AppKey, appSecret: AppSecret });
+        const response = await fetch(`${running.info.baseUrl}${pathAndQuery}`, { headers });
+        expect(response.status).toBe(200);
+        const page = await response.json();
+        visible += page.Total;
+        for (const consulta of page._entries) expect(consulta.Interesado.Telefono).toMatch(/^\+54 9 \d{2,4} \d+-\d{4}$/);
+      }
+      // 120 days seeded, the last 90 visible.
+      expect(visible).toBeGreaterThan(0);
+      expect(visible).toBeLessThan(1500);
+
+      const refused = await fetch(`${running.info.baseUrl}/marketplace/consultas`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: "Bearer cualquier-token-de-prueba" },
+        body: "{}",
+      });
+      expect(refused.status).toBe(503);
+      expect(await refused.json()).toMatchObject({ Status: 503, Detail: expect.stringContaining("MARKETPLACE_TOKEN") });
+    } finally {
+      await running.stop();
+    }
+  }, 120_000);
 
   it("stops at start with a message naming an invalid variable", async () => {
     const child = spawnNext(await freePort(), { ...env, WEBHOOK_LOG_RETENTION_DAYS: "forever" });

@@ -16,7 +16,9 @@ describe("secrets at rest (AES-256-GCM)", () => {
     const sealed = encryptSecret(key, "secret");
     expect(() => decryptSecret(randomBytes(32), sealed)).toThrow();
     const [version, iv, tag, body = ""] = sealed.split(".");
-    const tampered = [version, iv, tag, `${body.slice(0, -2)}AA`].join(".");
+    const flipped = Buffer.from(body, "base64url");
+    flipped[0] = (flipped[0] ?? 0) ^ 0x01;
+    const tampered = [version, iv, tag, flipped.toString("base64url")].join(".");
     expect(() => decryptSecret(key, tampered)).toThrow();
   });
 });
