@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
+import { getIdioma } from "@/lib/panel/i18n/servidor";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -7,9 +8,10 @@ export const metadata: Metadata = {
   description: "Integración de agencias y consultas para apps asociadas.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/** `lang` follows the Panel's language cookie, which only the Panel's paths carry (es-AR elsewhere). */
+export default async function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="es-AR">
+    <html lang={await getIdioma()}>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">{children}</body>
     </html>
   );

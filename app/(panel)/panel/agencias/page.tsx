@@ -1,0 +1,97 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Suspense } from "react";
+import { Cargando } from "@/components/agencias/cargando";
+import { FiltrosAgencias } from "@/components/agencias/filtros";
+import { FormularioInvitacion } from "@/components/agencias/formulario-invitacion";
+import { TablaAgencias } from "@/components/agencias/tabla-agencias";
+import { Alert } from "@/components/ui/alert";
+import { Card } from "@/components/ui/card";
+import { type FiltrosAgencias as Filtros, filtrosDesdeUrl, listarAgencias } from "@/lib/panel/agencias/datos";
+import type { Textos } from "@/lib/panel/i18n";
+import { getTextos } from "@/lib/panel/i18n/servidor";
+import { type CurrentUser, requireUser } from "@/lib/panel/session";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTextos()).agencias.titulo };
+}
+
+function describir(t: Textos["agencias"], filtros: Filtros, cantidad: number): string {
+  const partes = [t.cantidad(cantidad, t.nombresEstado[filtros.estado])];
+  if (filtros.q) partes.push(t.coinciden(filtros.q));
+  if (filtros.operador) partes.push(t.conOperador(filtros.operador));
+  return `${partes.join(" ")}.`;
+}
+
+async function Resultados({ user, filtros }: { user: CurrentUser; filtros: Filtros }) {
+  const t = (await getTextos()).agencias;
+  const resultado = await listarAgencias(user, filtros);
+  if (!resultado.ok) {
+    return resultado.error === "operador" ? (
+      <Alert tono="aviso" titulo={t.revisaOperador}>
+        {resultado.mensaje}
+      </Alert>
+    ) : (
+      <Alert tono="error" titulo={t.errorCarga}>
+        {resultado.mensaje}
+      </Alert>
+    );
+  }
+  const filtrando = Boolean(filtros.q || filtros.operador || filtros.estado !== "todas");
+  if (resultado.agencias.length === 0) {
+    return (
+      <Card as="div" className="text-center">
+        <p className="font-semibold text-slate-900">{filtrando ? t.sinCoincidencias : t.sinAgencias}</p>
+        <p className="mt-1 text-sm text-slate-600">{filtrando ? t.probaOtro : user.role === "admin" ? t.invitaPrimera : t.cuandoInvite}</p>
+        {filtrando && (
+          <Link href="/panel/agencias" className="mt-3 inline-block text-sm font-semibold text-marca-700 hover:underline">
+            {t.verTodas}
+          </Link>
+        )}
+      </Card>
+    );
+  }
+  return (
+    <>
+      <p className="sr-only" role="status">
+        {describir(t, filtros, resultado.agencias.length)}
+      </p>
+      <TablaAgencias agencias={resultado.agencias} descripcion={describir(t, filtros, resultado.agencias.length)} />
+    </>
+  );
+}
+
+export default async function AgenciasPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const user = await requireUser({ roles: ["admin", "soporte"], next: "/panel/agencias" });
+  const params = await searchParams;
+  const filtros = filtrosDesdeUrl(params);
+  const desasociada = typeof params.desasociada === "string" ? params.desasociada : undefined;
+  const t = (await getTextos()).agencias;
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t.titulo}</h1>
+        <p className="mt-1 text-slate-600">{user.role === "admin" ? t.descripcionAdmin : t.descripcionSoporte}</p>
+      </div>
+      {desasociada && (
+        <Alert tono="exito" titulo={t.desasociadaTitulo}>
+          {t.desasociadaTexto(desasociada)}
+        </Alert>
+      )}
+      {user.role === "admin" && (
+        <Card titulo={<span id="titulo-invitar">{t.invitarTitulo}</span>} descripcion={t.invitarTexto}>
+          <FormularioInvitacion />
+        </Card>
+      )}
+      <section aria-labelledby="titulo-listado" className="space-y-4">
+        <h2 id="titulo-listado" className="text-lg font-semibold tracking-tight text-slate-900">
+          {t.listado}
+        </h2>
+        <FiltrosAgencias filtros={filtros} />
+        <Suspense key={JSON.stringify(filtros)} fallback={<Cargando texto={t.cargando} />}>
+          <Resultados user={user} filtros={filtros} />
+        </Suspense>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+"use server";
+
+import { z } from "zod";
+import { MAX_ADMIN_MAIL } from "@/lib/panel/consultas/esquema";
+import { mensajeError } from "@/lib/panel/consultas/vista";
+import { textosDe } from "@/lib/panel/i18n";
+import { getIdioma } from "@/lib/panel/i18n/servidor";
+import { requireUser } from "@/lib/panel/session";
+import { V3Error, v3ClientFor } from "@/lib/panel/v3-client";
+
+export type ResultadoReenvio = { ok: true; mensaje: string; id: string } | { ok: false; mensaje: string };
+
+const Entrada = z.object({
+  adminMail: z.email().max(MAX_ADMIN_MAIL),
+  sid: z.string().min(20).max(30),
+});
+
+/**
+ * POST /v3/consultas/{adminMail}/{sid}/resendwebhook for admin and soporte (decisions §12); an
+ * `agencia` user gets 403 here even if the button were shown.
+ */
+export async function reenviarWebhook(adminMail: string, sid: string): Promise<ResultadoReenvio> {
+  const user = await requireUser({ roles: ["admin", "soporte"] });
+  const idioma = await getIdioma();
+  const t = textosDe(idioma).consultas.reenvio;
+  const entrada = Entrada.safeParse({ adminMail, sid });
+  if (!entrada.success) return { ok: false, mensaje: t.invalida };
+  const client = await v3ClientFor(user.workspace.id);
+  try {
+    const { body, headers } = await client.request<{ Id: string }>(
+      "POST",
+      `/v3/consultas/${encodeURIComponent(entrada.data.adminMail).replace(/%40/g, "@")}/${encodeURIComponent(entrada.data.sid)}/resendwebhook`,
+    );
+    const destino = headers.get("Location");
+    return {
+      ok: true,
+      id: body.Id,
+      mensaje: t.ok(body.Id, destino),
+    };
+  } catch (error) {
+    if (error instanceof V3Error && error.status === 400) {
+      const motivo = error.problem.Errors?._?.join(" ") || error.problem.Detail || error.problem.Title;
+      return { ok: false, mensaje: t.error(motivo) };
+    }
+    if (error instanceof V3Error && error.status === 404) return { ok: false, mensaje: t.noExiste };
+    return { ok: false, mensaje: t.otro(mensajeError(error, entrada.data.adminMail, idioma)) };
+  }
+}

@@ -1,0 +1,35 @@
+import { getTextos } from "@/lib/panel/i18n/servidor";
+
+/** While the enquiries load: the shape of the filters and of the table, announced as busy. */
+export default async function CargandoConsultas() {
+  const t = (await getTextos()).consultas;
+  return (
+    <div className="space-y-6" aria-busy="true">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t.titulo}</h1>
+        <p className="mt-1 text-slate-600" role="status">
+          {t.cargando}
+        </p>
+      </div>
+      <div className="grid animate-pulse gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2 lg:grid-cols-3">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <div key={n} className="space-y-2">
+            <div className="h-3 w-24 rounded bg-slate-200" />
+            <div className="h-9 rounded-lg bg-slate-100" />
+          </div>
+        ))}
+      </div>
+      <div className="animate-pulse overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+        <div className="h-10 bg-slate-50" />
+        {[1, 2, 3, 4, 5, 6, 7, 8].map((n) => (
+          <div key={n} className="flex gap-4 border-t border-slate-100 px-4 py-4">
+            <div className="h-4 w-28 rounded bg-slate-200" />
+            <div className="h-4 w-36 rounded bg-slate-200" />
+            <div className="h-4 flex-1 rounded bg-slate-100" />
+            <div className="h-4 w-20 rounded bg-slate-200" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import type { NextRequest } from "next/server";
+import { cargarPagina, resolverConsultas } from "@/lib/panel/consultas/vista";
+import { requireUser } from "@/lib/panel/session";
+
+/**
+ * GET /panel/consultas/novedades?{same filters}: what the inbox polls (react-query, every 15 s while
+ * the tab is visible) to notice new enquiries: the Total of the filter and the sids of page 1.
+ * Same role rules as the page (an `agencia` user is forced to its agency and operator).
+ */
+export async function GET(request: NextRequest) {
+  const user = await requireUser({ roles: ["admin", "soporte", "agencia"] });
+  const resolucion = await resolverConsultas(user, request.nextUrl.searchParams);
+  if (resolucion.errores) return Response.json({ Errores: resolucion.errores }, { status: 400, headers: { "Cache-Control": "no-store" } });
+  const pagina = await cargarPagina(resolucion, 1);
+  if (!pagina.ok) return Response.json({ Mensaje: pagina.mensaje }, { status: 502, headers: { "Cache-Control": "no-store" } });
+  return Response.json({ Total: pagina.datos.Total, Hasta: pagina.datos.Hasta }, { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,263 @@
+import type { Metadata } from "next";
+import { AvisoNovedades } from "@/components/consultas/aviso-novedades";
+import { DetalleConsulta } from "@/components/consultas/detalle-consulta";
+import { filaDe, seccionesDe } from "@/components/consultas/formato";
+import { FormularioFiltros } from "@/components/consultas/formulario-filtros";
+import { Paginacion } from "@/components/consultas/paginacion";
+import { TablaConsultas } from "@/components/consultas/tabla-consultas";
+import { Alert } from "@/components/ui/alert";
+import { buttonClass } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import type { Consulta } from "@/lib/api/consultas";
+import { formatoDia, MAX_PAGINA, type ParametrosConsultas, urlConsultas } from "@/lib/panel/consultas/esquema";
+import { cargarPagina, mensajeError, type Resolucion, resolverConsultas, sidDe } from "@/lib/panel/consultas/vista";
+import { textosDe } from "@/lib/panel/i18n";
+import { getTextos } from "@/lib/panel/i18n/servidor";
+import { requireUser } from "@/lib/panel/session";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTextos()).consultas.titulo };
+}
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const ROLES = ["admin", "soporte", "agencia"] as const;
+
+export default async function ConsultasPage({ searchParams }: { searchParams: SearchParams }) {
+  const crudos = await searchParams;
+  const user = await requireUser({ roles: ROLES, next: urlConsultas(primeros(crudos)) });
+  const resolucion = await resolverConsultas(user, crudos, { listar: true });
+  const sid = primeros(crudos).sid;
+  const t = textosDe(resolucion.idioma).consultas;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t.titulo}</h1>
+        <p className="mt-1 text-slate-600">
+          {user.agency ? t.descripcionAgencia(user.agency.adminMail, user.agency.operatorEmail) : t.descripcion}
+        </p>
+      </div>
+      <Contenido resolucion={resolucion} sid={sid} puedeReenviar={user.role === "admin" || user.role === "soporte"} />
+    </div>
+  );
+}
+
+function primeros(crudos: Record<string, string | string[] | undefined>): ParametrosConsultas {
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+  return {
+    agencia: first(crudos.agencia),
+    operador: first(crudos.operador),
+    externalid: first(crudos.externalid),
+    desde: first(crudos.desde),
+    hasta: first(crudos.hasta),
+    pagina: first(crudos.pagina),
+    sid: first(crudos.sid),
+  };
+}
+
+async function Contenido({ resolucion, sid, puedeReenviar }: { resolucion: Resolucion; sid?: string; puedeReenviar: boolean }) {
+  const { parametros, adminMail } = resolucion;
+  const t = textosDe(resolucion.idioma).consultas;
+  if (!resolucion.fijo && resolucion.errorAgencias && !adminMail) {
+    return (
+      <Alert tono="error" titulo={t.errorAgencias}>
+        {resolucion.errorAgencias}
+      </Alert>
+    );
+  }
+  if (!adminMail) {
+    return <Card titulo={t.sinAgenciasTitulo} descripcion={t.sinAgenciasTexto} />;
+  }
+
+  const pagina = resolucion.errores ? null : await cargarPagina(resolucion);
+  const errores = resolucion.errores ?? (pagina && !pagina.ok ? pagina.errores : null);
+  const filtrosUrl: ParametrosConsultas = {
+    agencia: resolucion.fijo ? undefined : adminMail,
+    operador: resolucion.fijo ? undefined : resolucion.filtros.operador,
+    externalid: parametros.externalid,
+    desde: parametros.desde,
+    hasta: parametros.hasta,
+  };
+  const claveFormulario = urlConsultas({ ...filtrosUrl, pagina: parametros.pagina });
+
+  return (
+    <>
+      <FormularioFiltros
+        key={claveFormulario}
+        agencias={resolucion.agencias}
+        fijo={resolucion.fijo}
+        valores={{
+          agencia: adminMail,
+          operador: resolucion.fijo ? resolucion.filtros.operador : parametros.operador,
+          externalid: parametros.externalid,
+          desde: parametros.desde,
+          hasta: parametros.hasta,
+        }}
+        errores={errores}
+        hoy={resolucion.hoy}
+        minimo={resolucion.minimo}
+      />
+      {resolucion.errores ? (
+        <Alert tono="error" titulo={t.revisaFiltros}>
+          {resolucion.errores._?.join(" ") ?? t.filtrosUrlInvalidos}
+        </Alert>
+      ) : pagina && !pagina.ok ? (
+        <Alert tono="error" titulo={pagina.errores ? t.apiRechazo : t.noPudimosCargar}>
+          {pagina.errores ? (pagina.errores._?.join(" ") ?? t.corregiCampos) : pagina.mensaje}
+        </Alert>
+      ) : pagina?.ok ? (
+        <Resultado
+          resolucion={resolucion}
+          filtrosUrl={filtrosUrl}
+          entradas={pagina.datos._entries}
+          total={pagina.datos.Total}
+          porPagina={pagina.datos.PerPagina}
+          desde={pagina.datos.Desde}
+          hasta={pagina.datos.Hasta}
+          abierta={sid}
+        />
+      ) : null}
+      {sid && (
+        <Detalle
+          resolucion={resolucion}
+          sid={sid}
+          puedeReenviar={puedeReenviar}
+          hrefCerrar={urlConsultas({ ...filtrosUrl, pagina: parametros.pagina })}
+        />
+      )}
+    </>
+  );
+}
+
+function Resultado({
+  resolucion,
+  filtrosUrl,
+  entradas,
+  total,
+  porPagina,
+  desde,
+  hasta,
+  abierta,
+}: {
+  resolucion: Resolucion;
+  filtrosUrl: ParametrosConsultas;
+  entradas: Consulta[];
+  total: number;
+  porPagina: number;
+  desde: string;
+  hasta: string;
+  abierta?: string;
+}) {
+  const { idioma } = resolucion;
+  const t = textosDe(idioma).consultas;
+  const pagina = resolucion.pagina;
+  const paginas = Math.min(MAX_PAGINA, Math.max(1, Math.ceil(total / Math.max(1, porPagina))));
+  const href = (n: number) => urlConsultas({ ...filtrosUrl, pagina: n === 1 ? undefined : String(n) });
+  const actual = urlConsultas({ ...filtrosUrl, pagina: resolucion.parametros.pagina });
+  const filas = entradas.map((consulta) => {
+    const sid = sidDe(consulta);
+    return { ...filaDe(consulta, sid, idioma), href: urlConsultas({ ...filtrosUrl, pagina: resolucion.parametros.pagina, sid }) };
+  });
+  const periodo = t.periodo(formatoDia(desde.slice(0, 10), idioma), formatoDia(hasta.slice(0, 10), idioma));
+  const cantidad = t.cantidad(total);
+
+  return (
+    <section aria-labelledby="resultado-titulo" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="resultado-titulo" className="text-lg font-semibold tracking-tight text-slate-900" data-testid="total">
+            {cantidad}
+          </h2>
+          <p className="text-sm text-slate-600">{t.recibidas(periodo, resolucion.adminMail ?? "")}</p>
+        </div>
+        {total > 0 && (
+          <a href={urlConsultas(filtrosUrl, "/panel/consultas/exportar")} download className={buttonClass("secundario")}>
+            {t.exportar}
+          </a>
+        )}
+      </div>
+      <AvisoNovedades
+        key={actual}
+        url={urlConsultas(filtrosUrl, "/panel/consultas/novedades")}
+        total={total}
+        pagina={pagina}
+        hrefPrimera={href(1)}
+      />
+      {entradas.length === 0 ? (
+        <Card
+          titulo={total === 0 ? t.vaciaTitulo : t.paginaVaciaTitulo}
+          descripcion={total === 0 ? t.vaciaTexto : t.paginaVaciaTexto(cantidad, paginas)}
+        />
+      ) : (
+        <TablaConsultas
+          filas={filas}
+          abierta={abierta}
+          caption={t.caption(resolucion.adminMail ?? "", periodo, pagina, paginas, cantidad)}
+        />
+      )}
+      {total > 0 && (
+        <Paginacion
+          pagina={pagina}
+          paginas={paginas}
+          hrefs={{ primera: href(1), anterior: href(Math.min(pagina - 1, paginas)), siguiente: href(pagina + 1), ultima: href(paginas) }}
+        />
+      )}
+      {total > MAX_PAGINA * porPagina && <p className="text-sm text-slate-600">{t.limitePaginas(MAX_PAGINA)}</p>}
+    </section>
+  );
+}
+
+async function Detalle({
+  resolucion,
+  sid,
+  puedeReenviar,
+  hrefCerrar,
+}: {
+  resolucion: Resolucion;
+  sid: string;
+  puedeReenviar: boolean;
+  hrefCerrar: string;
+}) {
+  const adminMail = resolucion.adminMail as string;
+  const { idioma } = resolucion;
+  const t = textosDe(idioma).consultas;
+  let consulta: Consulta | null = null;
+  let error: string | null = null;
+  if (sid.length < 20 || sid.length > 30) error = t.sidInvalido;
+  else {
+    try {
+      consulta = await resolucion.client.getConsulta(adminMail, sid);
+      // An `agencia` user sees the enquiry only if its operator sees it (the API's operador rule).
+      if (resolucion.fijo && !visibleParaOperador(resolucion, consulta)) {
+        consulta = null;
+        error = t.noAsignada;
+      }
+    } catch (failure) {
+      error = (failure as { status?: number }).status === 404 ? t.noExisteAgencia : mensajeError(failure, adminMail, idioma);
+    }
+  }
+  return (
+    <DetalleConsulta
+      key={sid}
+      sid={sid}
+      adminMail={adminMail}
+      titulo={consulta ? `${consulta.Interesado.Nombre} ${consulta.Interesado.Apellido}` : t.noDisponible}
+      secciones={consulta ? seccionesDe(consulta, sid, idioma) : null}
+      error={error}
+      puedeReenviar={puedeReenviar}
+      hrefCerrar={hrefCerrar}
+    />
+  );
+}
+
+/**
+ * GET /v3/consultas/{adminMail}/{sid} has no operador filter: for an `agencia` user the enquiry must
+ * be one its operator sees (decisions §8: the agency admin sees all, another operator its own), so
+ * a typed URL cannot open someone else's enquiry.
+ */
+function visibleParaOperador(resolucion: Resolucion, consulta: Consulta): boolean {
+  const operador = resolucion.filtros.operador?.toLowerCase();
+  if (!operador) return false;
+  return operador === resolucion.adminMail?.toLowerCase() || consulta.OperadorResponsable.toLowerCase() === operador;
+}

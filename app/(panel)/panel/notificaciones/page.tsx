@@ -1,0 +1,83 @@
+import type { Metadata } from "next";
+import { Suspense } from "react";
+import { Cargando } from "@/components/notificaciones/cargando";
+import { TarjetaTopico, type TopicoPanel } from "@/components/notificaciones/tarjeta-topico";
+import { Alert } from "@/components/ui/alert";
+import { Card } from "@/components/ui/card";
+import type { AppWebhook } from "@/lib/api/webhooks";
+import { type Textos, textosDe } from "@/lib/panel/i18n";
+import { getIdioma, getTextos } from "@/lib/panel/i18n/servidor";
+import { LECTORES } from "@/lib/panel/notificaciones/servidor";
+import { requireUser } from "@/lib/panel/session";
+import { isV3Status, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTextos()).notificaciones.titulo };
+}
+
+const problema = (error: unknown, t: Textos["notificaciones"]) => (error instanceof V3Error ? error.message : t.inesperado);
+
+export default async function NotificacionesPage() {
+  const user = await requireUser({ roles: LECTORES, next: "/panel/notificaciones" });
+  const puedeEditar = user.role === "admin";
+  const t = (await getTextos()).notificaciones;
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t.titulo}</h1>
+        <p className="mt-1 max-w-3xl text-slate-600">{puedeEditar ? t.descripcionAdmin : t.descripcionSoporte}</p>
+      </div>
+      <Suspense fallback={<Cargando mensaje={t.cargando} />}>
+        <Topicos workspaceId={user.workspace.id} puedeEditar={puedeEditar} />
+      </Suspense>
+      <p className="text-sm text-slate-600">
+        {`${t.firmasAntes} `}
+        <code className="rounded bg-slate-100 px-1 text-xs">Notification-Signature</code>
+        {` ${t.firmasY} `}
+        <code className="rounded bg-slate-100 px-1 text-xs">webhook-signature</code>
+        {` ${t.firmasDespues}`}
+      </p>
+    </div>
+  );
+}
+
+/** The topics of the app, read from the API v3 (each configured one with its configuration). */
+async function Topicos({ workspaceId, puedeEditar }: { workspaceId: string; puedeEditar: boolean }) {
+  const t = textosDe(await getIdioma()).notificaciones;
+  let topicos: TopicoPanel[];
+  try {
+    const client = await v3ClientFor(workspaceId);
+    const { _entries } = await client.listAppNotificaciones();
+    topicos = await Promise.all(
+      _entries.map(async (entry): Promise<TopicoPanel> => {
+        const base = { topic: entry.Topic, disponible: entry.Disponible, configuracion: null };
+        if (!entry.Configurado || !entry.Disponible) return base;
+        try {
+          const configuracion: AppWebhook = await client.getAppNotificacion(entry.Topic);
+          return { ...base, configuracion };
+        } catch (cause) {
+          if (isV3Status(cause, 404)) return base;
+          return { ...base, error: t.errorConfiguracion(problema(cause, t)) };
+        }
+      }),
+    );
+  } catch (cause) {
+    return (
+      <Alert tono="error" titulo={t.errorLeer}>
+        {problema(cause, t)}
+      </Alert>
+    );
+  }
+  if (topicos.length === 0) {
+    return <Card titulo={t.sinTopicos} descripcion={t.sinTopicosTexto} />;
+  }
+  return (
+    <ul className="grid gap-6 lg:grid-cols-2">
+      {topicos.map((topico) => (
+        <li key={topico.topic}>
+          <TarjetaTopico topico={topico} puedeEditar={puedeEditar} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,69 @@
+import { textosDe } from "@/lib/panel/i18n";
+
+/**
+ * The browser side of the Agencias route handlers: JSON in, JSON out, errors as ErrorDelPanel.
+ * The panel's own messages come in the caller's language (Spanish by default); the API's pass through.
+ */
+
+type Mensajes = ReturnType<typeof textosDe>["agencias"]["envio"];
+const ES: Mensajes = textosDe("es-AR").agencias.envio;
+
+export type Problema = { Title: string; Detail?: string; Errors?: Record<string, string[]> };
+
+export class ErrorDelPanel extends Error {
+  readonly status: number;
+  readonly problema: Problema;
+  constructor(status: number, problema: Problema) {
+    super(problema.Detail ?? problema.Title);
+    this.status = status;
+    this.problema = problema;
+  }
+}
+
+export async function enviar<T>(url: string, method: string, body?: unknown, t: Mensajes = ES): Promise<T> {
+  const MENSAJES: Record<number, string> = { 403: t[403], 404: t[404], 502: t[502] };
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: body === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+    });
+  } catch {
+    throw new ErrorDelPanel(0, { Title: t.sinConexion });
+  }
+  if (response.redirected && new URL(response.url).pathname === "/ingresar") {
+    throw new ErrorDelPanel(401, { Title: t.sesion });
+  }
+  if (response.status === 204) return undefined as T;
+  const isJson = (response.headers.get("content-type") ?? "").includes("json");
+  const data = isJson ? ((await response.json().catch(() => null)) as unknown) : null;
+  if (!response.ok) {
+    const problema = (data && typeof data === "object" ? data : {}) as Partial<Problema>;
+    throw new ErrorDelPanel(response.status, {
+      Title: problema.Title ?? MENSAJES[response.status] ?? t.error(response.status),
+      Detail: problema.Detail ?? (problema.Title ? undefined : MENSAJES[response.status]),
+      Errors: problema.Errors,
+    });
+  }
+  return data as T;
+}
+
+/** Field errors of a problem for the form's fields; the rest (and `_`) as one general message. */
+export function repartirErrores<F extends string>(
+  error: unknown,
+  campos: readonly F[],
+  t: Mensajes = ES,
+): { porCampo: Partial<Record<F, string>>; general: string | undefined } {
+  if (!(error instanceof ErrorDelPanel)) return { porCampo: {}, general: t.inesperado };
+  const porCampo: Partial<Record<F, string>> = {};
+  const otros: string[] = [];
+  for (const [clave, mensajes] of Object.entries(error.problema.Errors ?? {})) {
+    if ((campos as readonly string[]).includes(clave)) porCampo[clave as F] = mensajes.join(" ");
+    else otros.push(...mensajes);
+  }
+  const hayCampos = Object.keys(porCampo).length > 0;
+  const general = otros.length ? otros.join(" ") : hayCampos ? undefined : (error.problema.Detail ?? error.problema.Title);
+  return { porCampo, general };
+}

@@ -1,0 +1,118 @@
+import type { AgenciaProductos } from "@/lib/api/agencias";
+import { type Idioma, LOCALES, type Textos, textosDe } from "@/lib/panel/i18n";
+import { getIdioma } from "@/lib/panel/i18n/servidor";
+import { CLASE_PAQUETE, formatearDia, Insignia } from "./formato";
+
+/**
+ * The agency's product package (GET /v3/agencias/{adminMail}/productos): plan, validity and usage bars
+ * for listings and for each exposure level. Each bar is a labelled role=progressbar with its value in
+ * words, so a screen reader says "Publicaciones: 3 de 10 usadas".
+ */
+
+function Barra({
+  id,
+  titulo,
+  usadas,
+  contratadas,
+  detalle,
+  t,
+  numero,
+}: {
+  t: Textos["agencias"]["paquete"];
+  numero: Intl.NumberFormat;
+  id: string;
+  titulo: string;
+  usadas: number;
+  contratadas: number;
+  detalle?: string;
+}) {
+  const max = Math.max(contratadas, 1);
+  const valor = Math.min(Math.max(usadas, 0), max);
+  const porcentaje = contratadas > 0 ? Math.round((Math.min(usadas, contratadas) / contratadas) * 100) : 0;
+  const excedida = contratadas > 0 && usadas >= contratadas;
+  const texto = contratadas > 0 ? t.usadas(numero.format(usadas), numero.format(contratadas)) : t.sinContratar;
+  return (
+    <div>
+      <div className="flex items-baseline justify-between gap-4 text-sm">
+        <span id={`${id}-titulo`} className="font-medium text-slate-800">
+          {titulo}
+        </span>
+        <span className="tabular-nums text-slate-600">{texto}</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-labelledby={`${id}-titulo`}
+        aria-valuemin={0}
+        aria-valuemax={max}
+        aria-valuenow={valor}
+        aria-valuetext={contratadas > 0 ? `${texto} (${porcentaje} %)` : texto}
+        className="mt-1 h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className={`h-full rounded-full ${excedida ? "bg-amber-600" : "bg-marca-700"}`} style={{ width: `${porcentaje}%` }} />
+      </div>
+      {detalle && <p className="mt-1 text-xs text-slate-600">{detalle}</p>}
+    </div>
+  );
+}
+
+export async function Paquete({ productos, idBase = "paquete" }: { productos: AgenciaProductos; idBase?: string }) {
+  const idioma: Idioma = await getIdioma();
+  const t = textosDe(idioma).agencias.paquete;
+  const numero = new Intl.NumberFormat(LOCALES[idioma]);
+  const estado = { etiqueta: t.estados[productos.Estado], clase: CLASE_PAQUETE[productos.Estado] };
+  const { Publicaciones: publicaciones, Exposiciones: exposiciones } = productos;
+  return (
+    <div className="space-y-6">
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{t.plan}</dt>
+          <dd className="mt-1 font-semibold text-slate-900">{productos.Plan ?? t.sinPlan}</dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{t.estado}</dt>
+          <dd className="mt-1">
+            <Insignia {...estado} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{t.vigencia}</dt>
+          <dd className="mt-1 text-slate-900">
+            {productos.VigenteDesde || productos.VigenteHasta
+              ? t.rango(formatearDia(productos.VigenteDesde, idioma), formatearDia(productos.VigenteHasta, idioma))
+              : t.sinFechas}
+          </dd>
+        </div>
+      </dl>
+      <div>
+        <h3 className="text-sm font-semibold text-slate-900">{t.publicaciones}</h3>
+        <div className="mt-2">
+          <Barra
+            id={`${idBase}-publicaciones`}
+            titulo={t.activas}
+            t={t}
+            numero={numero}
+            usadas={publicaciones.Activas}
+            contratadas={publicaciones.Contratadas}
+            detalle={t.disponibles(numero.format(publicaciones.Disponibles))}
+          />
+        </div>
+      </div>
+      <div>
+        <h3 className="text-sm font-semibold text-slate-900">{t.exposiciones}</h3>
+        <div className="mt-2 space-y-3">
+          {(["Alta", "Media", "Baja"] as const).map((nivel) => (
+            <Barra
+              key={nivel}
+              id={`${idBase}-exposicion-${nivel.toLowerCase()}`}
+              titulo={t.niveles[nivel]}
+              t={t}
+              numero={numero}
+              usadas={exposiciones[nivel].Usadas}
+              contratadas={exposiciones[nivel].Contratadas}
+            />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

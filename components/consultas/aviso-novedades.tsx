@@ -1,0 +1,79 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
+import { useTextos } from "@/components/panel/idioma";
+
+/** How often page 1 is polled while the tab is visible (react-query pauses it in the background). */
+export const INTERVALO_NOVEDADES_MS = 15_000;
+
+type Props = {
+  /** /panel/consultas/novedades?{filters}: Total of the current filter. */
+  url: string;
+  /** Total of the filter when the page was rendered. */
+  total: number;
+  pagina: number;
+  /** Page 1 with the current filters. */
+  hrefPrimera: string;
+};
+
+/**
+ * Notices new enquiries without a reload: polls the filter's Total; on page 1 the table is
+ * refreshed (router.refresh re-renders the server component with the newest enquiries), on other
+ * pages a link leads to them. The count is announced in a polite live region.
+ */
+export function AvisoNovedades({ url, total, pagina, hrefPrimera }: Props) {
+  const t = useTextos().consultas.novedades;
+  const router = useRouter();
+  const conocido = useRef(total);
+  const [nuevas, setNuevas] = useState(0);
+
+  const { data, isError } = useQuery({
+    queryKey: ["consultas-novedades", url],
+    queryFn: async ({ signal }) => {
+      const response = await fetch(url, { signal, cache: "no-store", headers: { Accept: "application/json" } });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      return (await response.json()) as { Total: number };
+    },
+    refetchInterval: INTERVALO_NOVEDADES_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+    retry: false,
+  });
+
+  useEffect(() => {
+    if (!data || data.Total <= conocido.current) return;
+    const llegadas = data.Total - conocido.current;
+    conocido.current = data.Total;
+    setNuevas((previas) => previas + llegadas);
+    if (pagina === 1) router.refresh();
+  }, [data, pagina, router]);
+
+  return (
+    <div aria-live="polite" aria-atomic="true" data-testid="novedades">
+      {nuevas > 0 && (
+        <p className="flex flex-wrap items-center gap-3 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+          <span className="font-semibold">{t.nuevas(nuevas)}</span>
+          {pagina === 1 ? (
+            <span>{t.enTabla}</span>
+          ) : (
+            <Link href={hrefPrimera} className="font-semibold text-emerald-900 underline hover:no-underline">
+              {t.verRecientes}
+            </Link>
+          )}
+          <button
+            type="button"
+            onClick={() => setNuevas(0)}
+            className="ml-auto rounded px-2 py-1 text-emerald-900 hover:bg-emerald-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-emerald-700"
+          >
+            {t.entendido}
+          </button>
+        </p>
+      )}
+      {isError && nuevas === 0 && <p className="text-xs text-slate-500">{t.error}</p>}
+    </div>
+  );
+}

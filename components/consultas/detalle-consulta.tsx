@@ -1,0 +1,117 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState, useTransition } from "react";
+import { reenviarWebhook } from "@/app/(panel)/panel/consultas/acciones";
+import { useTextos } from "@/components/panel/idioma";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import type { Seccion } from "./formato";
+
+type Props = {
+  sid: string;
+  adminMail: string;
+  titulo: string;
+  secciones: Seccion[] | null;
+  /** Why the enquiry could not be read (404, API unreachable…). */
+  error: string | null;
+  /** admin and soporte may resend the webhook (checked again on the server). */
+  puedeReenviar: boolean;
+  /** The inbox URL without `sid`: where closing goes. */
+  hrefCerrar: string;
+};
+
+/**
+ * Every field of one enquiry, in a modal <dialog> (focus kept inside, Escape closes). Closing
+ * removes `sid` from the URL and returns the focus to the row's link.
+ */
+export function DetalleConsulta({ sid, adminMail, titulo, secciones, error, puedeReenviar, hrefCerrar }: Props) {
+  const t = useTextos();
+  const router = useRouter();
+  const dialogo = useRef<HTMLDialogElement>(null);
+  const [reenvio, setReenvio] = useState<{ ok: boolean; mensaje: string } | null>(null);
+  const [reenviando, startReenvio] = useTransition();
+
+  useEffect(() => {
+    const dialog = dialogo.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  function cerrar() {
+    router.push(hrefCerrar, { scroll: false });
+    requestAnimationFrame(() => document.getElementById(`consulta-${sid}`)?.focus());
+  }
+
+  function reenviar() {
+    setReenvio(null);
+    startReenvio(async () => {
+      try {
+        setReenvio(await reenviarWebhook(adminMail, sid));
+      } catch {
+        setReenvio({ ok: false, mensaje: t.consultas.detalle.sinConexion });
+      }
+    });
+  }
+
+  return (
+    <dialog
+      ref={dialogo}
+      aria-labelledby="detalle-titulo"
+      onClose={cerrar}
+      className="fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-full max-w-xl overflow-y-auto border-l border-slate-200 bg-white p-0 shadow-2xl backdrop:bg-slate-900/40"
+    >
+      <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-slate-200 bg-white px-6 py-4">
+        <div>
+          <p className="text-xs font-semibold uppercase tracking-wide text-marca-700">{t.consultas.detalle.consulta}</p>
+          <h2 id="detalle-titulo" className="text-xl font-bold tracking-tight text-slate-900">
+            {titulo}
+          </h2>
+        </div>
+        <form method="dialog">
+          <Button type="submit" variante="fantasma" aria-label={t.consultas.detalle.cerrar}>
+            <span aria-hidden="true">✕</span>
+          </Button>
+        </form>
+      </div>
+      <div className="space-y-6 px-6 py-6">
+        {error && <Alert tono="error">{error}</Alert>}
+        {secciones?.map((seccion) => (
+          <section key={seccion.titulo} aria-labelledby={`detalle-${seccion.titulo}`}>
+            <h3 id={`detalle-${seccion.titulo}`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+              {seccion.titulo}
+            </h3>
+            <dl className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
+              {seccion.campos.map((campo) => (
+                <div key={campo.nombre} className="grid grid-cols-3 gap-3 px-4 py-2 text-sm" data-campo={campo.nombre}>
+                  <dt className="text-slate-600">{campo.etiqueta}</dt>
+                  <dd className="col-span-2 whitespace-pre-wrap break-words text-slate-900">{campo.valor}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
+        {puedeReenviar && secciones && (
+          <section aria-labelledby="detalle-webhook" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+            <h3 id="detalle-webhook" className="text-sm font-semibold text-slate-900">
+              {t.consultas.detalle.webhook}
+            </h3>
+            <p className="mt-1 text-sm text-slate-600">{t.consultas.detalle.webhookTexto}</p>
+            <div className="mt-3">
+              <Button variante="secundario" cargando={reenviando} onClick={reenviar}>
+                {reenviando ? t.consultas.detalle.reenviando : t.consultas.detalle.reenviar}
+              </Button>
+            </div>
+            <div aria-live="polite" className="mt-3" data-testid="resultado-reenvio">
+              {reenvio && <p className={`text-sm ${reenvio.ok ? "text-emerald-800" : "text-red-700"}`}>{reenvio.mensaje}</p>}
+            </div>
+          </section>
+        )}
+        <form method="dialog">
+          <Button type="submit" variante="secundario">
+            {t.comun.cerrar}
+          </Button>
+        </form>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,177 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useRouter } from "next/navigation";
+import { useMemo, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { useIdioma, useTextos } from "@/components/panel/idioma";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
+import {
+  DIAS_CONSULTAS,
+  esquemaFiltros,
+  type Filtros,
+  type FiltrosFormulario,
+  formatoDia,
+  MAX_EXTERNALID,
+  urlConsultas,
+} from "@/lib/panel/consultas/esquema";
+
+export type OpcionAgencia = { adminMail: string; nombre: string | null; operadores: string[] };
+
+type Props = {
+  agencias: OpcionAgencia[];
+  /** An `agencia` user: agency and operator are fixed by the server, shown read-only. */
+  fijo: boolean;
+  valores: { agencia?: string; operador?: string; externalid?: string; desde?: string; hasta?: string };
+  /** Errors of the URL's parameters or of the API (400), by field. */
+  errores: Record<string, string[]> | null;
+  hoy: string;
+  minimo: string;
+};
+
+const CAMPOS = ["agencia", "operador", "externalid", "desde", "hasta"] as const;
+
+/**
+ * The inbox's filters: checked with the same zod rules the server applies (and the API's limits),
+ * then written to the URL, so a filtered view can be shared, reloaded and reached with Back.
+ */
+export function FormularioFiltros({ agencias, fijo, valores, errores, hoy, minimo }: Props) {
+  const router = useRouter();
+  const idioma = useIdioma();
+  const t = useTextos().consultas.filtros;
+  const [pendiente, startTransition] = useTransition();
+  const schema = useMemo(() => esquemaFiltros(hoy, idioma), [hoy, idioma]);
+  const defaultValues = {
+    agencia: valores.agencia ?? "",
+    operador: valores.operador ?? "",
+    externalid: valores.externalid ?? "",
+    desde: valores.desde ?? "",
+    hasta: valores.hasta ?? "",
+  };
+  // Stable between renders: react-hook-form applies `errors` again whenever its reference changes.
+  const erroresServidor = useMemo(() => {
+    const campos = CAMPOS.filter((campo) => errores?.[campo]?.length);
+    if (campos.length === 0) return undefined;
+    return Object.fromEntries(campos.map((campo) => [campo, { type: "servidor", message: errores?.[campo]?.join(" ") }]));
+  }, [errores]);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    reset,
+    formState: { errors },
+  } = useForm<FiltrosFormulario, unknown, Filtros>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    errors: erroresServidor,
+  });
+
+  const agenciaElegida = watch("agencia");
+  const operadores = agencias.find((agencia) => agencia.adminMail === agenciaElegida)?.operadores ?? [];
+
+  function aplicar(filtros: Filtros) {
+    const url = urlConsultas({
+      agencia: fijo ? undefined : filtros.agencia,
+      operador: fijo ? undefined : filtros.operador,
+      externalid: filtros.externalid,
+      desde: filtros.desde,
+      hasta: filtros.hasta,
+    });
+    startTransition(() => router.push(url, { scroll: false }));
+  }
+
+  function limpiar() {
+    const vacio = { agencia: fijo ? defaultValues.agencia : agenciaElegida, operador: "", externalid: "", desde: "", hasta: "" };
+    reset(vacio);
+    startTransition(() => router.push(urlConsultas({ agencia: fijo ? undefined : vacio.agencia }), { scroll: false }));
+  }
+
+  const error = (campo: (typeof CAMPOS)[number]) => errors[campo]?.message;
+  const aria = (campo: (typeof CAMPOS)[number], hint = false) => ({
+    "aria-invalid": error(campo) ? true : undefined,
+    "aria-describedby": describedBy(`filtro-${campo}`, { hint, error: Boolean(error(campo)) }),
+  });
+
+  return (
+    <search aria-label={t.etiqueta}>
+      <form noValidate onSubmit={handleSubmit(aplicar)} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {fijo ? (
+            <>
+              <div>
+                <p className="block text-sm font-medium text-slate-800">{t.agencia}</p>
+                <p className="mt-1 rounded-lg bg-slate-50 px-3 py-2 text-slate-900" data-testid="agencia-fija">
+                  {valores.agencia}
+                </p>
+              </div>
+              <div>
+                <p className="block text-sm font-medium text-slate-800">{t.operador}</p>
+                <p className="mt-1 rounded-lg bg-slate-50 px-3 py-2 text-slate-900" data-testid="operador-fijo">
+                  {valores.operador}
+                </p>
+              </div>
+            </>
+          ) : (
+            <>
+              <Field id="filtro-agencia" label={t.agencia} error={error("agencia")}>
+                <select id="filtro-agencia" className={inputClass} {...aria("agencia")} {...register("agencia")}>
+                  {agencias.map((agencia) => (
+                    <option key={agencia.adminMail} value={agencia.adminMail}>
+                      {agencia.nombre ? `${agencia.nombre} (${agencia.adminMail})` : agencia.adminMail}
+                    </option>
+                  ))}
+                  {valores.agencia && !agencias.some((agencia) => agencia.adminMail === valores.agencia) && (
+                    <option value={valores.agencia}>{valores.agencia}</option>
+                  )}
+                </select>
+              </Field>
+              <Field id="filtro-operador" label={t.operador} hint={t.operadorAyuda} error={error("operador")}>
+                <Input
+                  id="filtro-operador"
+                  type="email"
+                  inputMode="email"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  list="filtro-operadores"
+                  placeholder={t.operadorEjemplo}
+                  {...aria("operador", true)}
+                  {...register("operador")}
+                />
+                <datalist id="filtro-operadores">
+                  {operadores.map((operador) => (
+                    <option key={operador} value={operador} />
+                  ))}
+                </datalist>
+              </Field>
+            </>
+          )}
+          <Field id="filtro-externalid" label="ExternalId" hint={t.externalidAyuda} error={error("externalid")}>
+            <Input
+              id="filtro-externalid"
+              maxLength={MAX_EXTERNALID}
+              autoCapitalize="none"
+              spellCheck={false}
+              {...aria("externalid", true)}
+              {...register("externalid")}
+            />
+          </Field>
+          <Field id="filtro-desde" label={t.desde} hint={t.desdeAyuda(formatoDia(minimo, idioma), DIAS_CONSULTAS)} error={error("desde")}>
+            <Input id="filtro-desde" type="date" min={minimo} max={hoy} {...aria("desde", true)} {...register("desde")} />
+          </Field>
+          <Field id="filtro-hasta" label={t.hasta} hint={t.hastaAyuda} error={error("hasta")}>
+            <Input id="filtro-hasta" type="date" min={minimo} max={hoy} {...aria("hasta", true)} {...register("hasta")} />
+          </Field>
+        </div>
+        <div className="mt-5 flex flex-wrap items-center gap-3">
+          <Button type="submit" cargando={pendiente}>
+            {pendiente ? t.buscando : t.aplicar}
+          </Button>
+          <Button type="button" variante="secundario" onClick={limpiar} disabled={pendiente}>
+            {t.limpiar}
+          </Button>
+        </div>
+      </form>
+    </search>
+  );
+}

@@ -1,0 +1,50 @@
+import Link from "next/link";
+import { buttonClass } from "@/components/ui/button";
+import { getTextos } from "@/lib/panel/i18n/servidor";
+
+type Props = {
+  pagina: number;
+  paginas: number;
+  /** The URL of page n with the current filters. */
+  hrefs: { primera: string; anterior: string; siguiente: string; ultima: string };
+};
+
+function Paso({ href, activo, texto, antes, despues }: { href: string; activo: boolean; texto: string; antes?: string; despues?: string }) {
+  const contenido = (
+    <>
+      {antes && <span aria-hidden="true">{antes}</span>}
+      {texto}
+      {despues && <span aria-hidden="true">{despues}</span>}
+    </>
+  );
+  if (!activo) {
+    return (
+      <span aria-disabled="true" className={buttonClass("secundario", "cursor-not-allowed text-slate-500 opacity-70 shadow-none")}>
+        {contenido}
+      </span>
+    );
+  }
+  return (
+    <Link href={href} className={buttonClass("secundario")}>
+      {contenido}
+    </Link>
+  );
+}
+
+/** First / previous / next / last, and "página X de Y". */
+export async function Paginacion({ pagina, paginas, hrefs }: Props) {
+  const t = (await getTextos()).consultas.paginacion;
+  return (
+    <nav aria-label={t.etiqueta} className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-slate-700" aria-live="polite" data-testid="pagina-actual">
+        {t.pagina(pagina, paginas)}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Paso href={hrefs.primera} activo={pagina > 1} texto={t.primera} antes="«" />
+        <Paso href={hrefs.anterior} activo={pagina > 1} texto={t.anterior} antes="‹" />
+        <Paso href={hrefs.siguiente} activo={pagina < paginas} texto={t.siguiente} despues="›" />
+        <Paso href={hrefs.ultima} activo={pagina < paginas} texto={t.ultima} despues="»" />
+      </div>
+    </nav>
+  );
+}

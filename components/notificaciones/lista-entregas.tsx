@@ -1,0 +1,156 @@
+import type { Entrega } from "@/lib/api/entregas";
+import { type Idioma, LOCALES, textosDe } from "@/lib/panel/i18n";
+import { getIdioma } from "@/lib/panel/i18n/servidor";
+import { formatearFecha } from "@/lib/panel/notificaciones/limites";
+import { BloqueCodigo } from "./bloque-codigo";
+import { InsigniaEstado, InsigniaHttp } from "./estado";
+import { Reintentar } from "./reintentar";
+
+/** The notifications of one page of the delivery log, each with its attempts. */
+export async function ListaEntregas({
+  topic,
+  entregas,
+  puedeReintentar,
+}: {
+  topic: string;
+  entregas: Entrega[];
+  puedeReintentar: boolean;
+}) {
+  if (entregas.length === 0) return null;
+  const idioma = await getIdioma();
+  return (
+    <ol className="space-y-6">
+      {entregas.map((entrega) => (
+        <li key={entrega.Id}>
+          <Notificacion topic={topic} entrega={entrega} puedeReintentar={puedeReintentar} idioma={idioma} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Notificacion({
+  topic,
+  entrega,
+  puedeReintentar,
+  idioma,
+}: {
+  topic: string;
+  entrega: Entrega;
+  puedeReintentar: boolean;
+  idioma: Idioma;
+}) {
+  const t = textosDe(idioma).notificaciones.lista;
+  const tituloId = `entrega-${entrega.Id}`;
+  return (
+    <article
+      aria-labelledby={tituloId}
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      data-testid="entrega"
+      data-id={entrega.Id}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={tituloId} className="text-base font-semibold text-slate-900">
+            {t.eventos[entrega.Evento] ?? entrega.Evento}
+            <span className="ml-2 font-mono text-xs font-normal text-slate-500">{entrega.Id}</span>
+          </h2>
+          <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
+            <div className="flex gap-1">
+              <dt className="text-slate-600">{t.creada}</dt>
+              <dd className="text-slate-900">{formatearFecha(entrega.Creada, idioma)}</dd>
+            </div>
+            {entrega.Entregada && (
+              <div className="flex gap-1">
+                <dt className="text-slate-600">{t.entregada}</dt>
+                <dd className="text-slate-900">{formatearFecha(entrega.Entregada, idioma)}</dd>
+              </div>
+            )}
+            {entrega.ProximoIntento && (
+              <div className="flex gap-1">
+                <dt className="text-slate-600">{t.proximoAuto}</dt>
+                <dd className="text-slate-900">{formatearFecha(entrega.ProximoIntento, idioma)}</dd>
+              </div>
+            )}
+          </dl>
+        </div>
+        <InsigniaEstado estado={entrega.Estado} idioma={idioma} />
+      </div>
+
+      {entrega.Intentos.length === 0 ? (
+        <p className="mt-4 text-sm text-slate-600">{t.sinIntentos}</p>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full min-w-[48rem] text-left text-sm">
+            <caption className="sr-only">{t.caption(entrega.Id)}</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  {t.columnas.numero}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  {t.columnas.momento}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  {t.columnas.disparo}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  {t.columnas.http}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  {t.columnas.latencia}
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  {t.columnas.proximo}
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  {t.columnas.detalle}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {entrega.Intentos.map((intento, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: attempts are append-only, so a position never changes its attempt.
+                <tr key={index} className="border-b border-slate-100 align-top" data-testid="intento">
+                  <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                    {index + 1}
+                  </th>
+                  <td className="py-2 pr-3 whitespace-nowrap text-slate-900">{formatearFecha(intento.Momento, idioma)}</td>
+                  <td className="py-2 pr-3 text-slate-900">{t.disparos[intento.Disparo]}</td>
+                  <td className="py-2 pr-3">
+                    <InsigniaHttp status={intento.HttpStatus} idioma={idioma} />
+                  </td>
+                  <td className="py-2 pr-3 whitespace-nowrap text-slate-900">{`${intento.LatenciaMs.toLocaleString(LOCALES[idioma])} ms`}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap text-slate-900">{formatearFecha(intento.ProximoIntento, idioma)}</td>
+                  <td className="py-2">
+                    {intento.Error && <p className="mb-1 text-red-800">{intento.Error}</p>}
+                    {intento.Respuesta ? (
+                      <details>
+                        <summary className="cursor-pointer text-marca-700 hover:text-marca-900">{t.respuesta}</summary>
+                        <BloqueCodigo etiqueta={t.respuestaDe(index + 1)} className="max-h-64 max-w-xl whitespace-pre-wrap break-all">
+                          {intento.Respuesta}
+                        </BloqueCodigo>
+                      </details>
+                    ) : (
+                      !intento.Error && <span className="text-slate-500">{t.sinCuerpo}</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <div className="mt-4 flex flex-wrap items-start justify-between gap-3">
+        <details className="min-w-0 flex-1">
+          <summary className="cursor-pointer text-sm font-medium text-marca-700 hover:text-marca-900">{t.cuerpo}</summary>
+          <BloqueCodigo etiqueta={t.cuerpoDe(entrega.Id)} className="max-h-80">
+            {JSON.stringify(entrega.Payload, null, 2)}
+          </BloqueCodigo>
+        </details>
+        {puedeReintentar && <Reintentar topic={topic} id={entrega.Id} />}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+import { useIdioma, useTextos } from "@/components/panel/idioma";
+import { Button } from "@/components/ui/button";
+import type { Entrega } from "@/lib/api/entregas";
+import type { Idioma } from "@/lib/panel/i18n";
+import { type ErrorPanel, etiquetasEstado, leerRespuesta, mensajeDeError } from "@/lib/panel/notificaciones/limites";
+
+async function reintentar(topic: string, id: string, idioma: Idioma): Promise<Entrega> {
+  const url = `/panel/notificaciones/${encodeURIComponent(topic)}/entregas/${encodeURIComponent(id)}/reintentar`;
+  const result = await leerRespuesta<Entrega>(await fetch(url, { method: "POST" }), idioma);
+  if (!result.ok) throw result.error;
+  return result.data;
+}
+
+/** "Reintentar ahora" (admin): one manual attempt (202), then the log is read again from the server. */
+export function Reintentar({ topic, id }: { topic: string; id: string }) {
+  const idioma = useIdioma();
+  const t = useTextos().notificaciones.reintentar;
+  const router = useRouter();
+  const [refrescando, startTransition] = useTransition();
+  const intento = useMutation<Entrega, ErrorPanel>({
+    mutationFn: () => reintentar(topic, id, idioma),
+    onSuccess: () => startTransition(() => router.refresh()),
+  });
+  const ultimo = intento.data?.Intentos.at(-1);
+
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button variante="secundario" cargando={intento.isPending || refrescando} onClick={() => intento.mutate()}>
+        {intento.isPending ? t.reintentando : t.boton}
+        <span className="sr-only">{t.laNotificacion(id)}</span>
+      </Button>
+      <p aria-live="polite" className="text-sm">
+        {intento.isError && <span className="text-red-800">{t.error(mensajeDeError(intento.error))}</span>}
+        {intento.data && ultimo && (
+          <span className="text-slate-700">
+            {t.hecho(
+              ultimo.HttpStatus === 0 ? t.sinRespuesta : `HTTP ${ultimo.HttpStatus}`,
+              ultimo.LatenciaMs,
+              etiquetasEstado(idioma)[intento.data.Estado],
+            )}
+          </span>
+        )}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import Link from "next/link";
+import { buttonClass } from "@/components/ui/button";
+import type { AppWebhook } from "@/lib/api/webhooks";
+import { textosDe } from "@/lib/panel/i18n";
+import { getIdioma } from "@/lib/panel/i18n/servidor";
+import { descripcionTopico, TOPICOS, tituloTopico } from "@/lib/panel/notificaciones/limites";
+import { EliminarConfiguracion } from "./eliminar";
+import { Insignia } from "./estado";
+import { EnviarPrueba } from "./prueba";
+
+export type TopicoPanel = {
+  topic: string;
+  disponible: boolean;
+  configuracion: AppWebhook | null;
+  /** Set when the configuration could not be read (the card says so instead of its details). */
+  error?: string;
+};
+
+/** One topic of the app: whether it is configured, its Callback, whether it is active, and what a role may do. */
+export async function TarjetaTopico({ topico, puedeEditar }: { topico: TopicoPanel; puedeEditar: boolean }) {
+  const idioma = await getIdioma();
+  const textos = textosDe(idioma).notificaciones;
+  const t = textos.tarjeta;
+  const { topic, disponible, configuracion } = topico;
+  const titulo = tituloTopico(topic, idioma);
+  const info = TOPICOS[topic];
+  const tituloId = `topico-${topic}`;
+  const headers = configuracion
+    ? [configuracion.HeaderCustom01, configuracion.HeaderCustom02, configuracion.HeaderCustom03].filter((h) => h !== null)
+    : [];
+  const base = `/panel/notificaciones/${encodeURIComponent(topic)}`;
+
+  return (
+    <article
+      aria-labelledby={tituloId}
+      className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      data-testid={`topico-${topic}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={tituloId} className="text-lg font-semibold tracking-tight text-slate-900">
+            {titulo}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            {descripcionTopico(topic, idioma) ?? textos.topico(topic)}
+            {info && (
+              <>
+                {t.evento}
+                <code className="rounded bg-slate-100 px-1 py-0.5 text-xs text-slate-800">{info.evento}</code>.
+              </>
+            )}
+          </p>
+        </div>
+        <p className="flex flex-wrap gap-2">
+          {!disponible ? (
+            <Insignia tono="gris">{t.noDisponible}</Insignia>
+          ) : configuracion ? (
+            <>
+              <Insignia tono="azul">{t.configurado}</Insignia>
+              {configuracion.Activo ? <Insignia tono="verde">{t.activo}</Insignia> : <Insignia tono="ambar">{t.inactivo}</Insignia>}
+            </>
+          ) : (
+            <Insignia tono="gris">{t.sinConfigurar}</Insignia>
+          )}
+        </p>
+      </div>
+
+      <div className="mt-4 flex-1 text-sm">
+        {topico.error ? (
+          <p className="text-red-800">{topico.error}</p>
+        ) : !disponible ? (
+          <p className="text-slate-700">{t.noHabilitado}</p>
+        ) : configuracion ? (
+          <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
+            <dt className="font-medium text-slate-600">{t.callback}</dt>
+            <dd className="break-all font-mono text-slate-900">{configuracion.Callback}</dd>
+            <dt className="font-medium text-slate-600">{t.descripcion}</dt>
+            <dd className="text-slate-900">{configuracion.Description ?? <span className="text-slate-500">{t.sinDescripcion}</span>}</dd>
+            <dt className="font-medium text-slate-600">{t.encabezados}</dt>
+            <dd className="text-slate-900">
+              {headers.length === 0 ? (
+                <span className="text-slate-500">{t.ninguno}</span>
+              ) : (
+                headers.map((header) => (
+                  <code key={header.Name} className="mr-2 rounded bg-slate-100 px-1 py-0.5 text-xs text-slate-800">
+                    {header.Name}
+                  </code>
+                ))
+              )}
+            </dd>
+          </dl>
+        ) : (
+          <p className="text-slate-700">{puedeEditar ? t.sinCallbackAdmin : t.sinCallback}</p>
+        )}
+      </div>
+
+      {disponible && !topico.error && (
+        <div className="mt-6 space-y-4 border-t border-slate-100 pt-4">
+          <div className="flex flex-wrap items-center gap-3">
+            {configuracion && (
+              <Link href={`${base}/entregas`} className={buttonClass("secundario")}>
+                {t.registro}
+                <span className="sr-only">{t.registroDe(titulo)}</span>
+              </Link>
+            )}
+            {puedeEditar && (
+              <Link href={`${base}/configurar`} className={buttonClass(configuracion ? "secundario" : "primario")}>
+                {configuracion ? t.editar : t.configurar}
+                <span className="sr-only">{t.elWebhookDe(titulo)}</span>
+              </Link>
+            )}
+            {puedeEditar && configuracion && <EliminarConfiguracion topic={topic} />}
+          </div>
+          {puedeEditar && configuracion && <EnviarPrueba topic={topic} activo={configuracion.Activo} />}
+        </div>
+      )}
+    </article>
+  );
+}

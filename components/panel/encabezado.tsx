@@ -1,0 +1,53 @@
+import Link from "next/link";
+import { getTextos } from "@/lib/panel/i18n/servidor";
+import { BotonSalir } from "./boton-salir";
+import { Navegacion } from "./navegacion";
+import { SelectorIdioma } from "./selector-idioma";
+
+/** The dashboard header: brand and workspace, the sections of the user's role, who is signed in and Salir, and the language switch. */
+export async function Encabezado({
+  espacio,
+  email,
+  rol,
+  areas,
+}: {
+  espacio: string;
+  email: string;
+  rol: string;
+  areas: { href: string; label: string }[];
+}) {
+  const t = await getTextos();
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-3 px-6 py-3">
+        <Link
+          href="/panel"
+          className="flex items-center gap-2 rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700"
+        >
+          <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-marca-700 text-sm font-bold text-white">
+            V
+          </span>
+          <span className="text-lg font-semibold tracking-tight text-slate-900">Vitrina</span>
+          <span className="sr-only">{t.marco.inicio}</span>
+        </Link>
+        <p className="rounded-md bg-slate-100 px-2 py-1 text-sm text-slate-700">
+          <span className="sr-only">{t.marco.espacio}</span>
+          <span data-testid="espacio">{espacio}</span>
+        </p>
+        <Navegacion areas={areas} etiqueta={t.marco.secciones} />
+        <div className="ml-auto flex items-center gap-3">
+          <p className="text-right text-sm leading-tight">
+            <span className="block font-medium text-slate-900" data-testid="usuario">
+              {email}
+            </span>
+            <span className="block text-slate-600" data-testid="rol">
+              {rol}
+            </span>
+          </p>
+          <SelectorIdioma />
+          <BotonSalir texto={t.marco.salir} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { signIn } from "next-auth/react";
+import { useMemo, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { describedBy, Field, Input } from "@/components/ui/field";
+import type { Textos } from "@/lib/panel/i18n";
+import { useTextos } from "./idioma";
+
+function schemaDe(t: Textos["ingreso"]) {
+  return z.object({
+    email: z.string().trim().min(1, t.faltaEmail).pipe(z.email(t.emailInvalido)),
+    password: z.string().min(1, t.faltaContrasena),
+  });
+}
+
+type Values = z.infer<ReturnType<typeof schemaDe>>;
+
+/**
+ * next-auth answers CredentialsSignin for a wrong password; other errors carry our own message
+ * (throttling, written in Spanish by lib/panel/auth.ts: shown translated when it is that one).
+ */
+function messageFor(error: string | null | undefined, t: Textos["ingreso"]): string {
+  if (!error || error === "CredentialsSignin") return t.incorrecto;
+  if (error.startsWith("Demasiados intentos fallidos")) {
+    const minutos = /(\d+) minutos?/.exec(error)?.[1];
+    return minutos ? t.bloqueado(Number(minutos)) : t.demasiados;
+  }
+  return /^[A-Z][A-Za-z]+$/.test(error) ? t.generico : error;
+}
+
+/** The sign-in form: e-mail and password, checked on the client and on the server. */
+export function FormularioIngreso({ next, errorInicial }: { next: string; errorInicial?: string }) {
+  const t = useTextos().ingreso;
+  const schema = useMemo(() => schemaDe(t), [t]);
+  const [error, setError] = useState<string | undefined>(errorInicial);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: "", password: "" } });
+
+  async function onSubmit(values: Values) {
+    setError(undefined);
+    let result: Awaited<ReturnType<typeof signIn>>;
+    try {
+      result = await signIn("credentials", { email: values.email, password: values.password, redirect: false });
+    } catch {
+      result = undefined;
+    }
+    if (result?.ok && !result.error) {
+      window.location.assign(next);
+      return;
+    }
+    setError(result ? messageFor(result.error, t) : t.generico);
+    requestAnimationFrame(() => alertRef.current?.focus());
+  }
+
+  return (
+    <form
+      method="post"
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      className="space-y-5"
+      aria-describedby={error ? "ingreso-error" : undefined}
+    >
+      {error && (
+        <div ref={alertRef} tabIndex={-1} className="focus:outline-none">
+          <Alert tono="error" id="ingreso-error">
+            {error}
+          </Alert>
+        </div>
+      )}
+      <Field id="email" label={t.email} error={errors.email?.message}>
+        <Input
+          id="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={t.emailEjemplo}
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={describedBy("email", { error: Boolean(errors.email) })}
+          {...register("email")}
+        />
+      </Field>
+      <Field id="password" label={t.contrasena} error={errors.password?.message}>
+        <Input
+          id="password"
+          type="password"
+          autoComplete="current-password"
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={describedBy("password", { error: Boolean(errors.password) })}
+          {...register("password")}
+        />
+      </Field>
+      <Button type="submit" cargando={isSubmitting} className="w-full">
+        {isSubmitting ? t.ingresando : t.ingresar}
+      </Button>
+    </form>
+  );
+}

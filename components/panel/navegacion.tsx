@@ -1,0 +1,31 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+/** The dashboard's sections the user may use; the current one is marked with aria-current. */
+export function Navegacion({ areas, etiqueta }: { areas: { href: string; label: string }[]; etiqueta: string }) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label={etiqueta}>
+      <ul className="flex flex-wrap gap-1">
+        {areas.map((area) => {
+          const actual = pathname === area.href || pathname.startsWith(`${area.href}/`);
+          return (
+            <li key={area.href}>
+              <Link
+                href={area.href}
+                aria-current={actual ? "page" : undefined}
+                className={`block rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700 ${
+                  actual ? "bg-marca-50 text-marca-900" : "text-slate-700 hover:bg-slate-100"
+                }`}
+              >
+                {area.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,28 @@
+import type { PanelRole } from "@/lib/db/schema-panel";
+
+/** The dashboard's sections and who may use them (decisions §12); the server enforces the same list. */
+export const PANEL_AREAS = [
+  { href: "/panel/agencias", label: "Agencias", roles: ["admin", "soporte"] },
+  { href: "/panel/notificaciones", label: "Notificaciones", roles: ["admin", "soporte"] },
+  { href: "/panel/consultas", label: "Consultas", roles: ["admin", "soporte", "agencia"] },
+  { href: "/panel/paquete", label: "Paquete", roles: ["agencia"] },
+] as const satisfies readonly { href: string; label: string; roles: readonly PanelRole[] }[];
+
+export type PanelArea = (typeof PANEL_AREAS)[number];
+
+export const ROLE_LABELS: Record<PanelRole, string> = { admin: "Administración", soporte: "Soporte", agencia: "Agencia" };
+
+export function areasFor(role: PanelRole): PanelArea[] {
+  return PANEL_AREAS.filter((area) => (area.roles as readonly PanelRole[]).includes(role));
+}
+
+/** Where a role lands after signing in: an agency user goes straight to its enquiries. */
+export function homeFor(role: PanelRole): string {
+  return role === "agencia" ? "/panel/consultas" : "/panel";
+}
+
+/** A safe place to return to after signing in: only paths of the dashboard itself. */
+export function safeNext(value: string | null | undefined, fallback = "/panel"): string {
+  const inPanel = /^\/panel(?:[/?#]|$)/.test(value ?? "");
+  return value && inPanel && !value.includes("\\") ? value : fallback;
+}

@@ -1,0 +1,64 @@
+import "server-only";
+import type { AuthOptions } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { config } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { verifyPassword } from "./users";
+
+/**
+ * next-auth (v4) for the dashboard: e-mail and password, JWT sessions in an HttpOnly, SameSite=Lax
+ * cookie (Secure when PUBLIC_BASE_URL is https). The token carries only the user id: every request
+ * reads the user again (lib/panel/session.ts), so a changed role or a deleted user applies at once.
+ */
+
+export const SIGN_IN_PATH = "/ingresar";
+const SESSION_HOURS = 12;
+
+/** The client address as Next received it: the nearest hop of X-Forwarded-For (set from the socket when absent). */
+export function clientIp(headers: Record<string, string | string[] | undefined> | undefined): string | undefined {
+  const value = headers?.["x-forwarded-for"];
+  const list = (Array.isArray(value) ? value.join(",") : (value ?? "")).split(",");
+  const ip = list
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .at(-1);
+  return ip?.replace(/^::ffff:/, "");
+}
+
+export function panelAuthOptions(): AuthOptions {
+  const settings = config();
+  // next-auth v4 builds its absolute URLs (redirects, callback checks) from NEXTAUTH_URL.
+  process.env.NEXTAUTH_URL ??= settings.publicBaseUrl;
+  return {
+    secret: settings.authSecret,
+    useSecureCookies: settings.publicBaseUrl.startsWith("https://"),
+    session: { strategy: "jwt", maxAge: SESSION_HOURS * 60 * 60 },
+    pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
+    providers: [
+      CredentialsProvider({
+        id: "credentials",
+        name: "E-mail y contraseña",
+        credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Contraseña", type: "password" } },
+        async authorize(credentials, request) {
+          const email = credentials?.email ?? "";
+          const password = credentials?.password ?? "";
+          if (!email || !password) return null;
+          let result: Awaited<ReturnType<typeof verifyPassword>>;
+          try {
+            result = await verifyPassword({ email, password, ip: clientIp(request?.headers) });
+          } catch (error) {
+            logger().error({ err: error }, "panel: no se pudo verificar el ingreso");
+            throw new Error("No pudimos verificar tus datos en este momento. Probá de nuevo en unos minutos.");
+          }
+          if (result.ok) return { id: result.user.id, email: result.user.email, name: result.user.name };
+          if (result.reason === "throttled") throw new Error(result.message);
+          return null;
+        },
+      }),
+    ],
+    callbacks: {
+      jwt: ({ token, user }) => (user ? { sub: user.id, email: user.email, name: user.name } : token),
+      session: ({ session, token }) => ({ ...session, user: { id: token.sub, email: token.email, name: token.name } }),
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import { z } from "zod";
+import { formatoDia, IDIOMA_PREDETERMINADO, type Idioma, textosDe } from "@/lib/panel/i18n";
+import { addDays, dayOf, isDay } from "@/lib/time";
+
+export { formatoDia };
+
+/**
+ * The enquiry filters of the Panel, shared by the server (page, route handlers) and the browser
+ * (the filter form). Safe to import from client code: only zod, lib/time (pure functions) and the
+ * Panel's dictionaries (messages in the user's language).
+ *
+ * The limits restate those of lib/api/consultas.ts (PER_PAGINA, MAX_PAGINA, DIAS_CONSULTAS and the
+ * 100-character externalid), which cannot be imported here: that module pulls in lib/http (server
+ * code). Keep both in step.
+ */
+
+export const DIAS_CONSULTAS = 90;
+export const MAX_PAGINA = 99;
+export const PER_PAGINA = 50;
+export const MAX_EXTERNALID = 100;
+export const MAX_ADMIN_MAIL = 50;
+export const MAX_OPERADOR = 254;
+
+/** The service's time zone (decisions §2): days in `desde`/`hasta` and the times shown are in it. */
+export const ZONA_SERVICIO = "America/Argentina/Buenos_Aires";
+
+/** Today in the service's time zone, and the earliest `desde` the API accepts. */
+export function limitesFechas(ahora = new Date()): { hoy: string; minimo: string } {
+  const hoy = dayOf(ahora, ZONA_SERVICIO);
+  return { hoy, minimo: addDays(hoy, -DIAS_CONSULTAS) };
+}
+
+/** The query parameters of /panel/consultas (and of its CSV export and polling endpoints). */
+export const PARAMETROS = ["agencia", "operador", "externalid", "desde", "hasta", "pagina", "sid"] as const;
+export type Parametro = (typeof PARAMETROS)[number];
+export type ParametrosConsultas = Partial<Record<Parametro, string>>;
+
+/** An optional text field: empty (or only spaces) is "no filter". */
+const opcional = <T extends z.ZodType<string, string>>(schema: T) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(schema.optional());
+
+/** The filters as the form and the URL carry them; `hoy` is today in the service's time zone. */
+export function esquemaFiltros(hoy: string, idioma: Idioma = IDIOMA_PREDETERMINADO) {
+  const v = textosDe(idioma).consultas.validacion;
+  const minimo = addDays(hoy, -DIAS_CONSULTAS);
+  const email = (max: number, vacio: string) =>
+    z
+      .string()
+      .trim()
+      .max(max, { message: v.maximo(max) })
+      .pipe(z.email({ message: vacio }));
+  const dia = (nombre: "desde" | "hasta") =>
+    z
+      .string()
+      .trim()
+      .refine(isDay, { message: v.fecha(nombre) })
+      .refine((value) => !isDay(value) || value >= minimo, { message: v.anteriorA(formatoDia(minimo, idioma), DIAS_CONSULTAS) })
+      .refine((value) => !isDay(value) || value <= hoy, { message: v.posteriorHoy });
+  return z
+    .object({
+      agencia: opcional(email(MAX_ADMIN_MAIL, v.agencia)),
+      operador: opcional(email(MAX_OPERADOR, v.operador)),
+      externalid: opcional(
+        z
+          .string()
+          .trim()
+          .max(MAX_EXTERNALID, { message: v.maximo(MAX_EXTERNALID) }),
+      ),
+      desde: opcional(dia("desde")),
+      hasta: opcional(dia("hasta")),
+    })
+    .superRefine((value, ctx) => {
+      if (value.desde && value.hasta && isDay(value.desde) && isDay(value.hasta) && value.hasta < value.desde) {
+        ctx.addIssue({ code: "custom", path: ["hasta"], message: v.hastaAntesDesde });
+      }
+    });
+}
+
+export type FiltrosFormulario = z.input<ReturnType<typeof esquemaFiltros>>;
+export type Filtros = z.output<ReturnType<typeof esquemaFiltros>>;
+
+export function esquemaPagina(idioma: Idioma = IDIOMA_PREDETERMINADO) {
+  const v = textosDe(idioma).consultas.validacion;
+  return z
+    .string()
+    .regex(/^[0-9]+$/, { message: v.paginaEntera })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, { message: v.paginaMinima })
+        .max(MAX_PAGINA, { message: v.paginaMaxima(MAX_PAGINA) }),
+    );
+}
+
+/** A /panel/consultas URL (or one of its endpoints) with the given parameters, empty ones left out. */
+export function urlConsultas(parametros: ParametrosConsultas, base = "/panel/consultas"): string {
+  const query = new URLSearchParams();
+  for (const nombre of PARAMETROS) {
+    const value = parametros[nombre];
+    if (value !== undefined && value !== "") query.set(nombre, value);
+  }
+  const search = query.toString();
+  return search ? `${base}?${search}` : base;
+}

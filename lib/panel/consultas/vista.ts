@@ -1,0 +1,186 @@
+import "server-only";
+import type { Consulta, Consultas } from "@/lib/api/consultas";
+import { IDIOMA_PREDETERMINADO, type Idioma, textosDe } from "@/lib/panel/i18n";
+import { getIdioma } from "@/lib/panel/i18n/servidor";
+import type { CurrentUser } from "@/lib/panel/session";
+import { type ConsultasFiltros, type V3Client, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
+import { esquemaFiltros, esquemaPagina, limitesFechas, type ParametrosConsultas } from "./esquema";
+
+/**
+ * What /panel/consultas, its CSV export and its polling endpoint show, from the URL and the user:
+ * one resolution shared by the three, so the role rules are the same everywhere.
+ *
+ * - `admin` and `soporte` choose any agency the workspace's app has registered (GET /v3/agencias),
+ *   the first one by default, and filter by any operator.
+ * - `agencia` is fixed to its own agency AND to its own operator e-mail (the API's `operador`
+ *   filter): whatever `agencia` or `operador` the URL says is ignored, here on the server.
+ */
+
+export type AgenciaOpcion = { adminMail: string; nombre: string | null; operadores: string[] };
+
+export type ErroresCampos = Record<string, string[]>;
+
+export type Resolucion = {
+  client: V3Client;
+  /** true for an `agencia` user: agency and operator come from the session, not from the URL. */
+  fijo: boolean;
+  agencias: AgenciaOpcion[];
+  /** Why the agencies could not be listed (API unreachable…). */
+  errorAgencias: string | null;
+  /** The agency whose enquiries are shown; null when there is none to show. */
+  adminMail: string | null;
+  /** The effective parameters (what the page shows), for links, the form and the export. */
+  parametros: ParametrosConsultas;
+  pagina: number;
+  /** Field errors of the URL's parameters (same rules as the form); the API is not called. */
+  errores: ErroresCampos | null;
+  /** What goes to GET /v3/consultas/{adminMail} (without pagina). */
+  filtros: ConsultasFiltros;
+  hoy: string;
+  minimo: string;
+  /** The Panel's language of the request: messages of the view are written in it. */
+  idioma: Idioma;
+};
+
+type Crudos = Record<string, string | string[] | undefined> | URLSearchParams;
+
+function leer(crudos: Crudos, nombre: string): string | undefined {
+  const value = crudos instanceof URLSearchParams ? (crudos.get(nombre) ?? undefined) : crudos[nombre];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first?.trim() ? first.trim() : undefined;
+}
+
+async function listarAgencias(client: V3Client): Promise<AgenciaOpcion[]> {
+  const { _entries } = await client.listAgencias();
+  return _entries
+    .filter((agencia) => agencia.Estado === "registrada")
+    .map((agencia) => ({
+      adminMail: agencia.AdminMail,
+      nombre: agencia.Nombre,
+      operadores: agencia.Operadores.map((operador) => operador.Email),
+    }))
+    .sort((a, b) => (a.nombre ?? a.adminMail).localeCompare(b.nombre ?? b.adminMail, "es"));
+}
+
+export async function resolverConsultas(
+  user: CurrentUser,
+  crudos: Crudos,
+  opciones: { listar?: boolean; idioma?: Idioma } = {},
+): Promise<Resolucion> {
+  const idioma = opciones.idioma ?? (await getIdioma());
+  const v = textosDe(idioma).consultas.validacion;
+  const client = await v3ClientFor(user.workspace.id);
+  const { hoy, minimo } = limitesFechas();
+  let agencias: AgenciaOpcion[] = [];
+  let errorAgencias: string | null = null;
+  let agencia: string | undefined;
+  let operador: string | undefined;
+
+  if (user.role === "agencia") {
+    if (!user.agency) throw new Error("El usuario de agencia no tiene una agencia asignada.");
+    agencia = user.agency.adminMail;
+    operador = user.agency.operatorEmail;
+    agencias = [{ adminMail: agencia, nombre: null, operadores: [operador] }];
+  } else {
+    agencia = leer(crudos, "agencia");
+    operador = leer(crudos, "operador");
+    if (opciones.listar || !agencia) {
+      try {
+        agencias = await listarAgencias(client);
+      } catch (error) {
+        errorAgencias = mensajeError(error, null, idioma);
+      }
+      agencia ??= agencias[0]?.adminMail;
+    }
+  }
+
+  const entrada = { agencia, operador, externalid: leer(crudos, "externalid"), desde: leer(crudos, "desde"), hasta: leer(crudos, "hasta") };
+  const paginaCruda = leer(crudos, "pagina");
+  const parametros: ParametrosConsultas = { ...entrada, pagina: paginaCruda };
+  const errores: ErroresCampos = {};
+
+  const filtros = esquemaFiltros(hoy, idioma).safeParse(entrada);
+  if (!filtros.success) {
+    for (const issue of filtros.error.issues) {
+      const campo = String(issue.path[0] ?? "_");
+      if (!errores[campo]) errores[campo] = [issue.message];
+    }
+  }
+  let pagina = 1;
+  if (paginaCruda) {
+    const parsed = esquemaPagina(idioma).safeParse(paginaCruda);
+    if (parsed.success) pagina = parsed.data;
+    else errores.pagina = [parsed.error.issues[0]?.message ?? v.paginaInvalida];
+  }
+
+  const valido = filtros.success ? filtros.data : entrada;
+  return {
+    client,
+    fijo: user.role === "agencia",
+    agencias,
+    errorAgencias,
+    adminMail: valido.agencia ? valido.agencia.toLowerCase() : null,
+    parametros,
+    pagina,
+    errores: Object.keys(errores).length ? errores : null,
+    filtros: {
+      operador: valido.operador,
+      externalid: valido.externalid,
+      desde: valido.desde,
+      hasta: valido.hasta,
+    },
+    hoy,
+    minimo,
+    idioma,
+  };
+}
+
+/** The sid of an enquiry, from its self link (/v3/consultas/{adminMail}/{sid}). */
+export function sidDe(consulta: Pick<Consulta, "_links">): string {
+  const href = consulta._links.self?.href ?? "";
+  return decodeURIComponent(href.split("?")[0]?.split("/").pop() ?? "");
+}
+
+/**
+ * A clear message for a failed v3 call, in the Panel's language (Spanish by default). The API's own
+ * Title/Detail/Errors texts are shown as the API sends them.
+ */
+export function mensajeError(error: unknown, adminMail?: string | null, idioma: Idioma = IDIOMA_PREDETERMINADO): string {
+  const t = textosDe(idioma).api;
+  if (!(error instanceof V3Error)) return t.inesperado;
+  if (error.status === 0) return t.sinConexion;
+  if (error.status === 404) return adminMail ? t.agenciaNoExiste(adminMail) : t.noEncontrado;
+  if (error.status === 401) return t.credenciales;
+  if (error.status === 403) return error.problem.Detail ?? t.prohibido;
+  const motivo = error.problem.Errors?._?.join(" ") || error.problem.Detail;
+  return motivo ? `${error.problem.Title}: ${motivo}` : t.error(error.status, error.problem.Title);
+}
+
+/** Field errors of an API 400, keyed as the form names its fields (adminMail → agencia). */
+export function erroresDeApi(error: unknown): ErroresCampos | null {
+  if (!(error instanceof V3Error) || error.status !== 400 || !error.problem.Errors) return null;
+  const errores: ErroresCampos = {};
+  for (const [campo, mensajes] of Object.entries(error.problem.Errors)) {
+    const nombre = campo === "adminMail" ? "agencia" : campo.toLowerCase();
+    errores[nombre] = mensajes;
+  }
+  return errores;
+}
+
+export type PaginaConsultas =
+  | { ok: true; datos: Consultas }
+  | { ok: false; mensaje: string; errores: ErroresCampos | null; status: number };
+
+/** One page of enquiries of the resolved view, or why it could not be read. */
+export async function cargarPagina(resolucion: Resolucion, pagina = resolucion.pagina): Promise<PaginaConsultas> {
+  if (!resolucion.adminMail) {
+    return { ok: false, mensaje: textosDe(resolucion.idioma).consultas.validacion.elegiAgencia, errores: null, status: 400 };
+  }
+  try {
+    const datos = await resolucion.client.listConsultas(resolucion.adminMail, { ...resolucion.filtros, pagina });
+    return { ok: true, datos };
+  } catch (error) {
+    const status = error instanceof V3Error ? error.status : 500;
+    return { ok: false, mensaje: mensajeError(error, resolucion.adminMail, resolucion.idioma), errores: erroresDeApi(error), status };
+  }
+}

@@ -1,0 +1,57 @@
+import "server-only";
+import { headers } from "next/headers";
+import { forbidden, redirect } from "next/navigation";
+import { getServerSession } from "next-auth";
+import { cache } from "react";
+import { rawTarget } from "@/lib/http/raw-target";
+import { safeNext } from "./areas";
+import { panelAuthOptions, SIGN_IN_PATH } from "./auth";
+import { findUserById, type PanelUser, type Role } from "./users";
+
+export type { Role } from "./users";
+
+/** The signed-in user. An `agencia` user is bound to one agency and sees it as its operator. */
+export type CurrentUser = PanelUser & { agency: { adminMail: string; operatorEmail: string } | null };
+
+/** The signed-in user, read again from the database on every request; null when signed out. */
+export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+  const session = await getServerSession(panelAuthOptions());
+  const id = (session?.user as { id?: string } | undefined)?.id;
+  if (!id) return null;
+  const user = await findUserById(id);
+  if (!user) return null;
+  const agency = user.role === "agencia" && user.agencyAdminMail ? { adminMail: user.agencyAdminMail, operatorEmail: user.email } : null;
+  return { ...user, agency };
+});
+
+/** The dashboard path of this request, as the browser asked for it (without Next's _rsc marker). */
+async function requestedPath(): Promise<string | undefined> {
+  const target = rawTarget(await headers());
+  if (!target) return undefined;
+  const url = new URL(target, "http://panel.invalid");
+  url.searchParams.delete("_rsc");
+  return url.pathname + url.search;
+}
+
+/** Refuses with 403 and the panel's forbidden page (next.config.ts enables authInterrupts). */
+export function denyAccess(): never {
+  forbidden();
+}
+
+export function hasRole(user: Pick<PanelUser, "role">, roles: readonly Role[] | undefined): boolean {
+  return !roles || roles.includes(user.role);
+}
+
+/**
+ * For server components, server actions and route handlers of the dashboard: signed out → redirect
+ * to /ingresar?next=<this page>; signed in with another role → 403.
+ */
+export async function requireUser(options: { roles?: readonly Role[]; next?: string } = {}): Promise<CurrentUser> {
+  const user = await getCurrentUser();
+  if (!user) {
+    const next = safeNext(options.next ?? (await requestedPath()));
+    redirect(`${SIGN_IN_PATH}?next=${encodeURIComponent(next)}`);
+  }
+  if (!hasRole(user, options.roles)) denyAccess();
+  return user;
+}

@@ -1,0 +1,160 @@
+import "server-only";
+import { hash, verify } from "@node-rs/argon2";
+import { eq, sql } from "drizzle-orm";
+import { ulid } from "ulid";
+import { getDb } from "@/lib/db";
+import { PANEL_ROLES, type PanelRole, panelUsers, panelWorkspaces } from "@/lib/db/schema-panel";
+import { countAttempt, emailKey, forgiveAttempt, ipKey, throttleMessage } from "./throttle";
+import { findWorkspaceByName } from "./workspaces";
+
+// @node-rs/argon2 exports Algorithm as an ambient const enum, which isolatedModules cannot read.
+const ARGON2ID = 2;
+
+export type Role = PanelRole;
+export const ROLES = PANEL_ROLES;
+export const MIN_PASSWORD_LENGTH = 8;
+
+export type PanelUser = {
+  id: string;
+  email: string;
+  name: string | null;
+  role: Role;
+  /** For `agencia`: the agency's administrator e-mail; the user's own e-mail is their operator e-mail. */
+  agencyAdminMail: string | null;
+  workspace: { id: string; name: string };
+};
+
+export type UserInput = {
+  workspace: string;
+  email: string;
+  role: Role;
+  password: string;
+  name?: string | null;
+  agencyAdminMail?: string | null;
+};
+
+export class PanelUserError extends Error {}
+
+const columns = {
+  id: panelUsers.id,
+  email: panelUsers.email,
+  name: panelUsers.name,
+  role: panelUsers.role,
+  agencyAdminMail: panelUsers.agencyAdminMail,
+  workspaceId: panelWorkspaces.id,
+  workspaceName: panelWorkspaces.name,
+};
+
+type Row = {
+  id: string;
+  email: string;
+  name: string | null;
+  role: Role;
+  agencyAdminMail: string | null;
+  workspaceId: string;
+  workspaceName: string;
+};
+
+const toUser = ({ workspaceId, workspaceName, ...user }: Row): PanelUser => ({
+  ...user,
+  workspace: { id: workspaceId, name: workspaceName },
+});
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, { algorithm: ARGON2ID });
+}
+
+/** Creates the user, or updates the one with that e-mail (role, agency, name, password, workspace). */
+export async function upsertUser(input: UserInput): Promise<PanelUser & { created: boolean }> {
+  const workspace = await findWorkspaceByName(input.workspace);
+  if (!workspace) throw new PanelUserError(`No existe el espacio de trabajo "${input.workspace}". Crealo con: panel workspace --name …`);
+  if (!ROLES.includes(input.role)) throw new PanelUserError("El rol debe ser admin, soporte o agencia.");
+  const agencyAdminMail = input.role === "agencia" ? normalizeEmail(input.agencyAdminMail ?? "") : null;
+  if (input.role === "agencia" && !agencyAdminMail) {
+    throw new PanelUserError("Un usuario con rol agencia necesita el e-mail del administrador de su agencia (--agency).");
+  }
+  if (input.password.length < MIN_PASSWORD_LENGTH) {
+    throw new PanelUserError(`La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres.`);
+  }
+  const db = await getDb();
+  const id = ulid();
+  const values = {
+    workspaceId: workspace.id,
+    name: input.name?.trim() || null,
+    role: input.role,
+    agencyAdminMail,
+    passwordHash: await hashPassword(input.password),
+  };
+  const [row] = await db
+    .insert(panelUsers)
+    .values({ id, email: normalizeEmail(input.email), ...values })
+    .onConflictDoUpdate({ target: panelUsers.email, set: { ...values, updatedAt: sql`now()` } })
+    .returning({ id: panelUsers.id });
+  if (!row) throw new Error("No se pudo guardar el usuario");
+  const user = await findUserById(row.id);
+  if (!user) throw new Error("No se pudo leer el usuario guardado");
+  return { ...user, created: row.id === id };
+}
+
+export async function findUserById(id: string): Promise<PanelUser | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select(columns)
+    .from(panelUsers)
+    .innerJoin(panelWorkspaces, eq(panelWorkspaces.id, panelUsers.workspaceId))
+    .where(eq(panelUsers.id, id));
+  return row && toUser(row);
+}
+
+async function findUserWithHash(email: string): Promise<(PanelUser & { passwordHash: string }) | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ ...columns, passwordHash: panelUsers.passwordHash })
+    .from(panelUsers)
+    .innerJoin(panelWorkspaces, eq(panelWorkspaces.id, panelUsers.workspaceId))
+    .where(eq(panelUsers.email, normalizeEmail(email)));
+  if (!row) return undefined;
+  const { passwordHash, ...user } = row;
+  return { ...toUser(user), passwordHash };
+}
+
+// Unknown e-mails still cost one argon2 verification, so timing does not tell which e-mails exist.
+let dummyHash: Promise<string> | undefined;
+
+export type VerifyResult =
+  | { ok: true; user: PanelUser }
+  | { ok: false; reason: "invalid"; message: string }
+  | { ok: false; reason: "throttled"; message: string; retryAfterSeconds: number };
+
+export const INVALID_CREDENTIALS = "El e-mail o la contraseña no son correctos.";
+
+/**
+ * Checks an e-mail and password, with throttling: after 5 failures in 15 minutes for an e-mail (or
+ * 20 from one IP) further attempts are refused for the rest of the window, without checking the password.
+ */
+export async function verifyPassword(input: { email: string; password: string; ip?: string; now?: Date }): Promise<VerifyResult> {
+  const email = emailKey(input.email);
+  const ip = input.ip ? ipKey(input.ip) : undefined;
+  const verdict = await countAttempt(ip ? [email, ip] : [email], input.now);
+  if (!verdict.allowed) {
+    return {
+      ok: false,
+      reason: "throttled",
+      message: throttleMessage(verdict.retryAfterSeconds),
+      retryAfterSeconds: verdict.retryAfterSeconds,
+    };
+  }
+  const user = normalizeEmail(input.email) ? await findUserWithHash(input.email) : undefined;
+  if (!user) {
+    dummyHash ??= hashPassword("vitrina-usuario-inexistente");
+    await verify(await dummyHash, input.password).catch(() => false);
+    return { ok: false, reason: "invalid", message: INVALID_CREDENTIALS };
+  }
+  const matches = await verify(user.passwordHash, input.password).catch(() => false);
+  if (!matches) return { ok: false, reason: "invalid", message: INVALID_CREDENTIALS };
+  await forgiveAttempt(email, ip);
+  const { passwordHash: _hash, ...panelUser } = user;
+  return { ok: true, user: panelUser };
+}

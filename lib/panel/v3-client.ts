@@ -1,0 +1,186 @@
+import "server-only";
+import type { z } from "zod";
+import type { Agencia, AgenciaCreateSchema, AgenciaEditSchema, AgenciaProductos, AgenciasSchema, EstadoAgencia } from "@/lib/api/agencias";
+import type { CiudadSchema, RegionesSchema } from "@/lib/api/catalogo";
+import type { Consulta, Consultas } from "@/lib/api/consultas";
+import type { Entrega, Entregas, ESTADOS_ENTREGA, NotificationPayloadSchema } from "@/lib/api/entregas";
+import type { AppWebhook, AppWebhooks, AppWebhookUpsertSchema } from "@/lib/api/webhooks";
+import { signRequest } from "@/lib/http/signing";
+import { workspaceConnection } from "./workspaces";
+
+/**
+ * The dashboard's typed client of the v3 API (decisions §1: the Panel talks to the service only over
+ * HTTP). Every request is signed here, on the server, with the workspace's AppKey and AppSecret.
+ */
+
+export type V3Connection = { apiBaseUrl: string; appKey: string; appSecret: string };
+
+/** The ProblemDetails of a failed request; Errors only in ValidationProblemDetails. */
+export type V3Problem = {
+  Title: string;
+  Status: number;
+  Detail?: string;
+  Errors?: Record<string, string[]>;
+  Type?: string;
+  Instance?: string;
+};
+
+export class V3Error extends Error {
+  readonly status: number;
+  readonly problem: V3Problem;
+  constructor(problem: V3Problem) {
+    super(problem.Detail ? `${problem.Title}: ${problem.Detail}` : problem.Title);
+    this.name = "V3Error";
+    this.status = problem.Status;
+    this.problem = problem;
+  }
+}
+
+export type V3Response<T> = { status: number; headers: Headers; body: T };
+
+type Query = Record<string, string | number | boolean | undefined | null>;
+type RequestOptions = { query?: Query; body?: unknown; timeoutMs?: number };
+
+export type Notificacion = z.output<typeof NotificationPayloadSchema>;
+export type AgenciaInvitacion = z.input<typeof AgenciaCreateSchema>;
+export type AgenciaCambios = z.input<typeof AgenciaEditSchema>;
+export type WebhookCambios = z.input<typeof AppWebhookUpsertSchema>;
+export type Agencias = z.output<typeof AgenciasSchema>;
+export type Regiones = z.output<typeof RegionesSchema>;
+export type Ciudad = z.output<typeof CiudadSchema>;
+export type EstadoEntrega = (typeof ESTADOS_ENTREGA)[number];
+export type ConsultasFiltros = { operador?: string; externalid?: string; desde?: string; hasta?: string; pagina?: number };
+
+const STATUS_TITLES: Record<number, string> = {
+  400: "Solicitud inválida",
+  401: "No autorizado",
+  403: "Prohibido",
+  404: "No encontrado",
+  406: "No aceptable",
+  409: "Conflicto",
+  415: "Tipo de contenido no soportado",
+  429: "Demasiadas solicitudes",
+};
+
+const segment = (value: string) => encodeURIComponent(value).replace(/%40/g, "@");
+
+function withQuery(path: string, query: Query | undefined): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== "") params.set(name, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+function toProblem(status: number, body: unknown): V3Problem {
+  const value = (body && typeof body === "object" ? body : {}) as Partial<V3Problem>;
+  return {
+    ...value,
+    Title: typeof value.Title === "string" ? value.Title : (STATUS_TITLES[status] ?? `Error ${status}`),
+    Status: typeof value.Status === "number" ? value.Status : status,
+  };
+}
+
+export function createV3Client(connection: V3Connection, fetchImpl: typeof fetch = fetch) {
+  const base = connection.apiBaseUrl.replace(/\/+$/, "");
+
+  /** One signed request: JSON in, JSON out; non-2xx throws V3Error with the ProblemDetails. */
+  async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<V3Response<T>> {
+    const url = new URL(base + withQuery(path, options.query));
+    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const headers = signRequest({
+      method,
+      pathAndQuery: url.pathname + url.search,
+      appKey: connection.appKey,
+      appSecret: connection.appSecret,
+      body,
+      headers: { Accept: "application/json", ...(body !== undefined && { "Content-Type": "application/json" }) },
+    });
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        method,
+        headers,
+        body,
+        cache: "no-store",
+        redirect: "manual",
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      });
+    } catch (error) {
+      throw new V3Error({ Title: "No se pudo conectar con la API v3", Status: 0, Detail: `${base}: ${(error as Error).message}` });
+    }
+    const text = await response.text();
+    let parsed: unknown;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        if (response.ok) throw new V3Error({ Title: "Respuesta inválida de la API v3", Status: response.status, Detail: "No es JSON." });
+      }
+    }
+    if (!response.ok) throw new V3Error(toProblem(response.status, parsed));
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  const get = async <T>(path: string, query?: Query) => (await request<T>("GET", path, { query })).body;
+  const agencia = (adminMail: string) => `/v3/agencias/${segment(adminMail)}`;
+  const topico = (topic: string) => `/v3/appnotificaciones/${segment(topic)}`;
+  const consultas = (adminMail: string) => `/v3/consultas/${segment(adminMail)}`;
+
+  return {
+    request,
+
+    // Agencias
+    listAgencias: (query: { operador?: string; estado?: EstadoAgencia } = {}) => get<Agencias>("/v3/agencias", query),
+    inviteAgencia: async (body: AgenciaInvitacion) => {
+      const response = await request<undefined>("POST", "/v3/agencias", { body });
+      return { location: response.headers.get("Location") };
+    },
+    getAgencia: (adminMail: string) => get<Agencia>(agencia(adminMail)),
+    editAgencia: async (adminMail: string, body: AgenciaCambios) => (await request<Agencia>("PUT", agencia(adminMail), { body })).body,
+    detachAgencia: async (adminMail: string) => {
+      await request<undefined>("PATCH", `${agencia(adminMail)}/desasociar`);
+    },
+    getProductos: (adminMail: string) => get<AgenciaProductos>(`${agencia(adminMail)}/productos`),
+
+    // Notificaciones (webhooks y registro de entregas)
+    listAppNotificaciones: () => get<AppWebhooks>("/v3/appnotificaciones"),
+    getAppNotificacion: (topic: string) => get<AppWebhook>(topico(topic)),
+    createAppNotificacion: async (topic: string, body: WebhookCambios) => (await request<AppWebhook>("POST", topico(topic), { body })).body,
+    updateAppNotificacion: async (topic: string, body: WebhookCambios) => (await request<AppWebhook>("PUT", topico(topic), { body })).body,
+    deleteAppNotificacion: async (topic: string) => {
+      await request<undefined>("DELETE", topico(topic));
+    },
+    listEntregas: (topic: string, query: { estado?: EstadoEntrega; pagina?: number } = {}) =>
+      get<Entregas>(`${topico(topic)}/entregas`, query),
+    getEntrega: (topic: string, id: string) => get<Entrega>(`${topico(topic)}/entregas/${segment(id)}`),
+    retryEntrega: async (topic: string, id: string) =>
+      (await request<Entrega>("POST", `${topico(topic)}/entregas/${segment(id)}/reintentar`)).body,
+    sendTestNotification: async (topic: string) => (await request<Notificacion>("POST", `${topico(topic)}/prueba`)).body,
+
+    // Consultas
+    listConsultas: (adminMail: string, filtros: ConsultasFiltros = {}) => get<Consultas>(consultas(adminMail), filtros),
+    getConsulta: (adminMail: string, sid: string) => get<Consulta>(`${consultas(adminMail)}/${segment(sid)}`),
+    resendConsultaWebhook: async (adminMail: string, sid: string) =>
+      (await request<Notificacion>("POST", `${consultas(adminMail)}/${segment(sid)}/resendwebhook`)).body,
+
+    // Catálogos
+    listRegiones: () => get<Regiones>("/v3/regiones"),
+    bestMatchCiudad: (query: { state: string; city: string }) => get<Ciudad>("/v3/ciudades/bestmatch", query),
+  };
+}
+
+export type V3Client = ReturnType<typeof createV3Client>;
+
+/** The client of a workspace, with its AppSecret decrypted on the server. */
+export async function v3ClientFor(workspaceId: string): Promise<V3Client> {
+  const connection = await workspaceConnection(workspaceId);
+  if (!connection) throw new Error(`El espacio de trabajo ${workspaceId} no existe`);
+  return createV3Client(connection);
+}
+
+/** True when `error` is a V3Error with that status (e.g. isV3Status(error, 404)). */
+export function isV3Status(error: unknown, status: number): error is V3Error {
+  return error instanceof V3Error && error.status === status;
+}

@@ -1,0 +1,135 @@
+import { mkdirSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { createPanelUser, createPanelWorkspace } from "../support/panel";
+import { startTestServer } from "../support/test-server";
+
+/**
+ * Signing in to the dashboard for real: a server of its own on a fresh embedded data directory, a
+ * workspace and one user per role created with the operator CLI (`panel workspace`, `panel user`).
+ */
+
+const screenshots = "tests/e2e/screenshots";
+mkdirSync(screenshots, { recursive: true });
+
+test.describe.configure({ mode: "serial" });
+
+const WORKSPACE = "Concesionarias E2E";
+const PASSWORD = "una-clave-de-prueba";
+const users = {
+  admin: { email: "admin@panel-e2e.test", role: "admin" as const },
+  soporte: { email: "soporte@panel-e2e.test", role: "soporte" as const },
+  agencia: { email: "vendedor@agencia-e2e.test", role: "agencia" as const, agency: "ventas@agencia-e2e.test" },
+  bloqueo: { email: "bloqueo@panel-e2e.test", role: "admin" as const },
+};
+
+let service: Awaited<ReturnType<typeof startTestServer>>;
+let base: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  service = await startTestServer({ embedded: true });
+  base = service.info.baseUrl;
+  await createPanelWorkspace(service.info, WORKSPACE);
+  for (const user of Object.values(users)) await createPanelUser(service.info, { workspace: WORKSPACE, password: PASSWORD, ...user });
+});
+
+test.afterAll(async () => {
+  await service?.stop();
+});
+
+/** Fills and sends the form, and waits for the server's answer. */
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Contraseña").fill(password);
+  const answered = page.waitForResponse((response) => response.url().includes("/api/auth/callback/credentials"));
+  await page.getByRole("button", { name: "Ingresar" }).click();
+  await answered;
+}
+
+/** The form's error (Next's route announcer is another role=alert element on the page). */
+const formError = (page: Page) => page.locator("#ingreso-error[role=alert]");
+
+test("a panel URL typed while signed out goes to /ingresar and comes back after signing in", async ({ page }) => {
+  await page.goto(`${base}/panel/agencias`);
+  await expect(page).toHaveURL(`${base}/ingresar?next=${encodeURIComponent("/panel/agencias")}`);
+  await expect(page.getByRole("heading", { name: "Ingresá al panel" })).toBeVisible();
+  await page.screenshot({ path: `${screenshots}/panel-ingresar.png`, fullPage: true });
+
+  await signIn(page, users.soporte.email, PASSWORD);
+  await expect(page).toHaveURL(`${base}/panel/agencias`);
+  await expect(page.getByRole("heading", { name: "Agencias" })).toBeVisible();
+});
+
+test("a wrong password shows the error, announced as an alert", async ({ page }) => {
+  await page.goto(`${base}/ingresar`);
+  await signIn(page, users.admin.email, "no-es-la-clave");
+  await expect(formError(page)).toHaveText("El e-mail o la contraseña no son correctos.");
+  await expect(page).toHaveURL(`${base}/ingresar`);
+  await page.screenshot({ path: `${screenshots}/panel-ingresar-error.png`, fullPage: true });
+});
+
+test("the form checks its fields and works with the keyboard alone", async ({ page }) => {
+  await page.goto(`${base}/ingresar`);
+  await page.getByLabel("E-mail").focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("Ingresá tu e-mail.")).toBeVisible();
+  await expect(page.getByText("Ingresá tu contraseña.")).toBeVisible();
+  await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+
+  await page.getByLabel("E-mail").focus();
+  await page.keyboard.type(users.admin.email);
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Contraseña")).toBeFocused();
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(`${base}/panel`);
+});
+
+test("signing in lands on the panel with the header of the user; signing out ends the session", async ({ page, context }) => {
+  await page.goto(`${base}/ingresar`);
+  await signIn(page, users.admin.email, PASSWORD);
+  await expect(page).toHaveURL(`${base}/panel`);
+  await expect(page.getByTestId("espacio")).toHaveText(WORKSPACE);
+  await expect(page.getByTestId("usuario")).toHaveText(users.admin.email);
+  await expect(page.getByTestId("rol")).toHaveText("Administración");
+  const nav = page.getByRole("navigation", { name: "Secciones del panel" });
+  await expect(nav.getByRole("link")).toHaveText(["Agencias", "Notificaciones", "Consultas"]);
+  await page.screenshot({ path: `${screenshots}/panel-inicio.png`, fullPage: true });
+
+  const session = (await context.cookies()).find((cookie) => cookie.name.endsWith("next-auth.session-token"));
+  expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: false });
+
+  await page.getByRole("button", { name: "Salir" }).click();
+  await expect(page).toHaveURL(`${base}/ingresar`);
+  expect((await context.cookies()).some((cookie) => cookie.name.endsWith("next-auth.session-token"))).toBe(false);
+  await page.goto(`${base}/panel`);
+  await expect(page).toHaveURL(`${base}/ingresar?next=${encodeURIComponent("/panel")}`);
+});
+
+test("an agencia user goes to its enquiries and is refused the other sections", async ({ page }) => {
+  await page.goto(`${base}/ingresar`);
+  await signIn(page, users.agencia.email, PASSWORD);
+  await expect(page).toHaveURL(`${base}/panel/consultas`);
+  await expect(page.getByText(`Consultas de ${users.agencia.agency} que ve ${users.agencia.email}.`)).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Secciones del panel" }).getByRole("link")).toHaveText(["Consultas", "Paquete"]);
+
+  for (const path of ["/panel/notificaciones", "/panel/agencias"]) {
+    const response = await page.goto(`${base}${path}`);
+    await expect(page.getByRole("heading", { name: "No tenés permiso para ver esta página" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Notificaciones" })).toHaveCount(0);
+    expect(response?.status()).toBe(403);
+  }
+  await page.screenshot({ path: `${screenshots}/panel-sin-permiso.png`, fullPage: true });
+});
+
+test("after 5 failures the e-mail is blocked for the rest of the window, with a clear message", async ({ page }) => {
+  await page.goto(`${base}/ingresar`);
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await signIn(page, users.bloqueo.email, `mala-${attempt}`);
+    await expect(formError(page)).toHaveText("El e-mail o la contraseña no son correctos.");
+  }
+  await signIn(page, users.bloqueo.email, PASSWORD);
+  await expect(formError(page)).toContainText("Demasiados intentos fallidos");
+  await expect(formError(page)).toContainText("15 minutos");
+  await expect(page).toHaveURL(`${base}/ingresar`);
+});

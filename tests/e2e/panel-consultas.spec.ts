@@ -1,0 +1,423 @@
+import { readFileSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { revisarPagina } from "../support/pagina";
+import { createPanelUser } from "../support/panel";
+import {
+  agregarOperador,
+  api,
+  autoDePrueba,
+  type Credenciales,
+  crearEspacio,
+  ingresarConsulta,
+  leerCsv,
+  publicar,
+  registrarAgencia,
+  todasLasConsultas,
+} from "../support/panel-consultas";
+import { startReceiver } from "../support/receiver";
+import { startTestServer } from "../support/test-server";
+
+/**
+ * The enquiry inbox of the Panel for real: a server of its own (embedded data), a workspace whose
+ * app registers two agencies through the invitation flow, 64 + 3 enquiries ingested through
+ * POST /marketplace/consultas (three operators, three listings, a catalogue enquiry, 80 days),
+ * a loopback webhook receiver for the `consultas` topic, and one panel user per role.
+ */
+
+test.describe.configure({ mode: "serial" });
+
+const WORKSPACE = "Consultas E2E";
+const PASSWORD = "una-clave-de-prueba";
+const AGENCIA = "ventas@autos-norte.test";
+const OTRA = "admin@autos-sur.test";
+const VENDEDORA = "vendedora@autos-norte.test";
+const VENDEDOR = "vendedor@autos-norte.test";
+const users = {
+  admin: { email: "admin@consultas-e2e.test", role: "admin" as const },
+  soporte: { email: "soporte@consultas-e2e.test", role: "soporte" as const },
+  agencia: { email: VENDEDORA, role: "agencia" as const, agency: AGENCIA },
+};
+const CANTIDAD = 64;
+
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+let service: Awaited<ReturnType<typeof startTestServer>>;
+let receiver: Receiver;
+let app: Credenciales;
+let base: string;
+const sids: string[] = [];
+
+const HORA = 3_600_000;
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  receiver = await startReceiver();
+  service = await startTestServer({ embedded: true });
+  base = service.info.baseUrl;
+  const info = service.info;
+  app = await crearEspacio(info, WORKSPACE);
+  for (const user of Object.values(users)) await createPanelUser(info, { workspace: WORKSPACE, password: PASSWORD, ...user });
+
+  const webhook = await api(info, app, "POST", "/v3/appnotificaciones/consultas", { Callback: receiver.url("/consultas") });
+  expect(webhook.status).toBe(201);
+
+  await registrarAgencia(info, app, AGENCIA, "Autos del Norte");
+  await registrarAgencia(info, app, OTRA, "Autos del Sur");
+  await agregarOperador(info, AGENCIA, VENDEDORA, "Vera", "Vendedora");
+  await agregarOperador(info, AGENCIA, VENDEDOR, "Víctor", "Vendedor");
+  const listados = ["AUTO-1", "AUTO-2", "AUTO-3"];
+  const modelos = [
+    ["Toyota", "Corolla", 21500],
+    ["Ford", "Focus", 18900.5],
+    ["Volkswagen", "Golf", 24000],
+  ] as const;
+  for (const [index, externalId] of listados.entries()) {
+    const [marca, modelo, precio] = modelos[index] as (typeof modelos)[number];
+    await publicar(info, app, AGENCIA, externalId, autoDePrueba(marca, modelo, precio));
+  }
+  await publicar(info, app, OTRA, "SUR-1", autoDePrueba("Fiat", "Cronos", 15000));
+
+  const operadores = [VENDEDORA, VENDEDOR, AGENCIA, AGENCIA];
+  const ahora = Date.now();
+  for (let i = 0; i < CANTIDAD; i++) {
+    const catalogo = i === 7;
+    sids.push(
+      await ingresarConsulta(info, {
+        AdminMail: AGENCIA,
+        ExternalId: catalogo ? "" : listados[i % 3],
+        TipoAnuncio: catalogo ? "catalogo" : "publicacion",
+        ...(catalogo && { Auto: { ...autoDePrueba("Renault", "Sandero", 12000), Estado: "nuevo" } }),
+        OperadorResponsable: operadores[i % 4],
+        Momento: new Date(ahora - 60_000 - i * 30 * HORA).toISOString(),
+        Interesado: {
+          Interes: "compra",
+          Nombre: `Persona${i}`,
+          Apellido: "Prueba",
+          Email: `persona${i}@example.com`,
+          Telefono: `+54 351 555-${String(1000 + i)}`,
+          Comentario: i === 0 ? 'Hola; ¿lo tienen "en gris"?\nGracias' : `Consulta número ${i}`,
+          ...(i === 0 && {
+            DocIdentidad: "30123456",
+            Provincia: "Córdoba",
+            Ciudad: "Villa María",
+            InfoOperacion: {
+              EntregaVehiculo: { Marca: "Ford", Modelo: "Ka", VersionYear: 2015 },
+              FinanciacionDeseada: { Adelanto: 1000, Cuota: { Moneda: "ARS", Importe: 150000 } },
+              QuiereCotizacionSeguro: true,
+            },
+          }),
+        },
+      }),
+    );
+  }
+  for (let i = 0; i < 3; i++) {
+    await ingresarConsulta(info, {
+      AdminMail: OTRA,
+      ExternalId: "SUR-1",
+      TipoAnuncio: "publicacion",
+      Interesado: { Interes: "compra", Nombre: `Sur${i}`, Apellido: "Prueba", Email: `sur${i}@example.com`, Comentario: "" },
+    });
+  }
+});
+
+test.afterAll(async () => {
+  await service?.stop();
+  await receiver?.close();
+});
+
+async function ingresar(page: Page, email: string, destino: string) {
+  await page.goto(`${base}/ingresar?next=${encodeURIComponent(destino)}`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Contraseña").fill(PASSWORD);
+  await page.getByRole("button", { name: "Ingresar" }).click();
+  await page.waitForURL((url) => url.pathname === "/panel/consultas");
+}
+
+const tabla = (page: Page) => page.getByRole("table");
+const filas = (page: Page) => tabla(page).locator("tbody tr");
+const totalDe = (n: number) => (n === 1 ? "1 consulta" : `${n} consultas`);
+const paginaActual = (page: Page) => page.getByTestId("pagina-actual");
+
+test("admin: filters and pagination live in the URL and survive reload and Back", async ({ page }) => {
+  test.setTimeout(120_000);
+  const todas = await todasLasConsultas(service.info, app, AGENCIA);
+  expect(todas).toHaveLength(CANTIDAD);
+
+  await ingresar(page, users.admin.email, `/panel/consultas?agencia=${AGENCIA}`);
+  await expect(page.getByRole("heading", { name: "Consultas", level: 1 })).toBeVisible();
+  await expect(page.getByLabel("Agencia")).toHaveValue(AGENCIA);
+  await expect(page.getByTestId("total")).toHaveText(totalDe(CANTIDAD));
+  await expect(paginaActual(page)).toHaveText("Página 1 de 2");
+  await expect(filas(page)).toHaveCount(50);
+  await expect(filas(page).first()).toHaveAttribute("data-sid", sids[0] as string);
+  await expect(filas(page).first()).toContainText("Persona0 Prueba");
+  await expect(filas(page).first()).toContainText("persona0@example.com");
+  await expect(filas(page).first()).toContainText("US$");
+  await expect(filas(page).first()).toContainText(VENDEDORA);
+  await revisarPagina(page, "consultas-admin-pagina-1");
+
+  // The agency selector lists the registered agencies of the workspace's app.
+  await expect(page.getByLabel("Agencia").locator("option")).toHaveText([`Autos del Norte (${AGENCIA})`, `Autos del Sur (${OTRA})`]);
+
+  await page.getByRole("link", { name: "Siguiente" }).click();
+  await expect(page).toHaveURL(/pagina=2/);
+  await expect(paginaActual(page)).toHaveText("Página 2 de 2");
+  await expect(filas(page)).toHaveCount(CANTIDAD - 50);
+  await expect(filas(page).first()).toHaveAttribute("data-sid", todas[50]?.sid as string);
+  await revisarPagina(page, "consultas-admin-pagina-2");
+
+  // Filter by operator and listing: pagina goes back to 1, everything lands in the URL.
+  const propias = await todasLasConsultas(service.info, app, AGENCIA, { operador: VENDEDORA, externalid: "auto-1" });
+  expect(propias.length).toBeGreaterThan(0);
+  await page.getByLabel("Operador", { exact: true }).fill(VENDEDORA);
+  await page.getByLabel("ExternalId").fill("auto-1");
+  await page.getByRole("button", { name: "Aplicar filtros" }).click();
+  await expect(page).toHaveURL(
+    `${base}/panel/consultas?agencia=${encodeURIComponent(AGENCIA)}&operador=${encodeURIComponent(VENDEDORA)}&externalid=auto-1`,
+  );
+  await expect(page.getByTestId("total")).toHaveText(totalDe(propias.length));
+  await expect(filas(page)).toHaveCount(propias.length);
+  await expect(paginaActual(page)).toHaveText("Página 1 de 1");
+  await revisarPagina(page, "consultas-admin-filtradas");
+
+  await page.reload();
+  await expect(page.getByLabel("Operador", { exact: true })).toHaveValue(VENDEDORA);
+  await expect(page.getByLabel("ExternalId")).toHaveValue("auto-1");
+  await expect(page.getByTestId("total")).toHaveText(totalDe(propias.length));
+  await expect(filas(page)).toHaveCount(propias.length);
+
+  // A period: the date inputs, limited to the last 90 days.
+  const desde = new Date(Date.now() - 10 * 24 * HORA).toLocaleDateString("sv-SE", { timeZone: "America/Argentina/Buenos_Aires" });
+  const recientes = await todasLasConsultas(service.info, app, AGENCIA, { desde });
+  await page.getByRole("button", { name: "Limpiar" }).click();
+  await expect(page.getByTestId("total")).toHaveText(totalDe(CANTIDAD));
+  await page.getByLabel("Desde").fill(desde);
+  await page.getByRole("button", { name: "Aplicar filtros" }).click();
+  await expect(page).toHaveURL(new RegExp(`desde=${desde}`));
+  await expect(page.getByTestId("total")).toHaveText(totalDe(recientes.length));
+  await expect(page.getByLabel("Desde")).toHaveAttribute("min", /^\d{4}-\d{2}-\d{2}$/);
+  await revisarPagina(page, "consultas-admin-periodo");
+
+  // Back: the previous views come back with their filters and page.
+  await page.goBack();
+  await expect(page).toHaveURL(`${base}/panel/consultas?agencia=${encodeURIComponent(AGENCIA)}`);
+  await expect(page.getByTestId("total")).toHaveText(totalDe(CANTIDAD));
+  await page.goBack();
+  await expect(page.getByLabel("Operador", { exact: true })).toHaveValue(VENDEDORA);
+  await expect(page.getByTestId("total")).toHaveText(totalDe(propias.length));
+  await page.goBack();
+  await expect(page).toHaveURL(/pagina=2/);
+  await expect(paginaActual(page)).toHaveText("Página 2 de 2");
+  await expect(filas(page)).toHaveCount(CANTIDAD - 50);
+  await expect(page.getByLabel("Operador", { exact: true })).toHaveValue("");
+
+  // The last and first page links.
+  await page.getByRole("link", { name: "Primera" }).click();
+  await expect(paginaActual(page)).toHaveText("Página 1 de 2");
+  await page.getByRole("link", { name: "Última" }).click();
+  await expect(paginaActual(page)).toHaveText("Página 2 de 2");
+});
+
+test("admin: invalid filters are refused by the form, and the API's 400 is shown by field", async ({ page }) => {
+  await ingresar(page, users.admin.email, `/panel/consultas?agencia=${AGENCIA}`);
+  const antes = page.url();
+  await page.getByLabel("Desde").fill("2000-01-01");
+  await page.getByRole("button", { name: "Aplicar filtros" }).click();
+  await expect(page.locator("#filtro-desde-error")).toContainText("No puede ser anterior al");
+  await expect(page.getByLabel("Desde")).toHaveAttribute("aria-invalid", "true");
+  expect(page.url()).toBe(antes);
+  await revisarPagina(page, "consultas-filtros-invalidos");
+
+  // A valid e-mail that is not an operator of the agency: the API answers 400 under Errors.operador.
+  await page.getByLabel("Desde").fill("");
+  await page.getByLabel("Operador", { exact: true }).fill("nadie@otra-agencia.test");
+  await page.getByRole("button", { name: "Aplicar filtros" }).click();
+  await expect(page).toHaveURL(/operador=nadie%40otra-agencia.test/);
+  await expect(page.locator("#filtro-operador-error")).toContainText("operador");
+  await expect(page.getByLabel("Operador", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("La API rechazó los filtros")).toBeVisible();
+  await revisarPagina(page, "consultas-error-api");
+
+  // A filter without enquiries.
+  await page.goto(`${base}/panel/consultas?agencia=${AGENCIA}&externalid=no-existe`);
+  await expect(page.getByRole("heading", { name: "No hay consultas para estos filtros" })).toBeVisible();
+  await revisarPagina(page, "consultas-vacia");
+});
+
+test("the detail panel shows every field, works with the keyboard and closes with Escape", async ({ page }) => {
+  await ingresar(page, users.admin.email, `/panel/consultas?agencia=${AGENCIA}`);
+  const enlace = page.getByRole("link", { name: "Persona0 Prueba" });
+  await enlace.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`sid=${sids[0]}`));
+  const dialogo = page.getByRole("dialog", { name: "Persona0 Prueba" });
+  await expect(dialogo).toBeVisible();
+
+  const response = await api(service.info, app, "GET", `/v3/consultas/${AGENCIA}/${sids[0]}`);
+  const consulta = await response.json();
+  const campo = (nombre: string) => dialogo.locator(`[data-campo="${nombre}"] dd`);
+  await expect(campo("Sid")).toHaveText(sids[0] as string);
+  await expect(campo("TipoAnuncio")).toHaveText("Publicación");
+  await expect(campo("OrigenLead")).toHaveText(consulta.OrigenLead);
+  await expect(campo("OperadorResponsable")).toHaveText(consulta.OperadorResponsable);
+  await expect(campo("Momento")).toContainText(String(new Date(consulta.Momento).getFullYear()));
+  for (const nombre of ["Nombre", "Apellido", "Email", "Telefono", "DocIdentidad", "Provincia", "Ciudad", "Interes"]) {
+    await expect(campo(nombre)).toHaveText(consulta.Interesado[nombre]);
+  }
+  await expect(campo("Comentario")).toHaveText(consulta.Interesado.Comentario);
+  for (const nombre of ["ExternalId", "RefStock", "Marca", "Modelo", "Version", "Color", "BodyType", "Estado"]) {
+    await expect(campo(nombre)).toHaveText(consulta.Auto[nombre]);
+  }
+  await expect(campo("VersionYear")).toHaveText("2021");
+  await expect(campo("Kilometraje")).toHaveText("45.000 km");
+  await expect(campo("Precio")).toContainText("21.500");
+  await expect(campo("Anticipo")).toHaveText("—");
+  await expect(campo("Cuota")).toHaveText("—");
+  await expect(campo("EntregaVehiculo")).toHaveText("Ford Ka 2015");
+  await expect(campo("Adelanto")).toHaveText("1.000");
+  await expect(campo("CuotaDeseada")).toContainText("150.000");
+  await expect(campo("QuiereCotizacionSeguro")).toHaveText("Sí");
+  await revisarPagina(page, "consultas-detalle");
+
+  // Reload keeps the detail open (it is in the URL).
+  await page.reload();
+  await expect(page.getByRole("dialog", { name: "Persona0 Prueba" })).toBeVisible();
+
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page).not.toHaveURL(/sid=/);
+  await expect(page.getByRole("link", { name: "Persona0 Prueba" })).toBeFocused();
+
+  // A click anywhere on a row opens it; the close button closes it.
+  await filas(page).nth(1).locator("td").first().click();
+  await expect(page.getByRole("dialog", { name: "Persona1 Prueba" })).toBeVisible();
+  await page.getByRole("button", { name: "Cerrar el detalle" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  // The catalogue enquiry.
+  await page.getByRole("link", { name: "Persona7 Prueba" }).click();
+  const catalogo = page.getByRole("dialog", { name: "Persona7 Prueba" });
+  await expect(catalogo.locator('[data-campo="TipoAnuncio"] dd')).toHaveText("Catálogo");
+  await expect(catalogo.locator('[data-campo="Marca"] dd')).toHaveText("Renault");
+});
+
+test("soporte resends an enquiry's webhook: it arrives with Reenvio true; without an active configuration the reason is shown", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const sid = sids[3] as string;
+  await ingresar(page, users.soporte.email, `/panel/consultas?agencia=${AGENCIA}&sid=${sid}`);
+  const dialogo = page.getByRole("dialog", { name: "Persona3 Prueba" });
+  await expect(dialogo).toBeVisible();
+  await dialogo.getByRole("button", { name: "Reenviar webhook" }).click();
+  await expect(page.getByTestId("resultado-reenvio")).toContainText("Reenviada");
+  await revisarPagina(page, "consultas-reenviada");
+
+  const deadline = Date.now() + 20_000;
+  let reenvio: { Reenvio: boolean; Datos: { Sid: string } } | undefined;
+  while (!reenvio && Date.now() < deadline) {
+    reenvio = receiver.received
+      .map((entry) => JSON.parse(entry.body) as { Reenvio: boolean; Datos: { Sid: string } })
+      .find((body) => body.Reenvio === true && body.Datos?.Sid === sid);
+    if (!reenvio) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(reenvio?.Reenvio).toBe(true);
+
+  const apagar = await api(service.info, app, "PUT", "/v3/appnotificaciones/consultas", {
+    Callback: receiver.url("/consultas"),
+    Activo: false,
+  });
+  expect(apagar.status).toBe(200);
+  try {
+    await dialogo.getByRole("button", { name: "Reenviar webhook" }).click();
+    await expect(page.getByTestId("resultado-reenvio")).toContainText("No se pudo reenviar");
+    await expect(page.getByTestId("resultado-reenvio")).toContainText("configuración activa");
+    await revisarPagina(page, "consultas-reenvio-sin-configuracion");
+  } finally {
+    await api(service.info, app, "PUT", "/v3/appnotificaciones/consultas", { Callback: receiver.url("/consultas"), Activo: true });
+  }
+});
+
+test("the CSV export holds every enquiry of the filter, across all pages, as the API lists them", async ({ page }) => {
+  await ingresar(page, users.admin.email, `/panel/consultas?agencia=${AGENCIA}`);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exportar CSV" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^consultas-ventas_autos-norte\.test-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = readFileSync((await download.path()) as string);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const rows = leerCsv(bytes.toString("utf8").slice(1));
+  const [cabecera, ...datos] = rows as [string[], ...string[][]];
+  expect(cabecera.slice(0, 5)).toEqual(["Sid", "Momento", "Nombre", "Apellido", "Email"]);
+  const todas = await todasLasConsultas(service.info, app, AGENCIA);
+  const columna = (nombre: string) => cabecera.indexOf(nombre);
+  expect(datos.map((row) => row[columna("Sid")])).toEqual(todas.map((entry) => entry.sid));
+  expect(datos.map((row) => row[columna("Email")])).toEqual(todas.map((entry) => entry.email));
+  const primera = datos.find((row) => row[columna("Sid")] === sids[0]) as string[];
+  expect(primera[columna("Comentario")]).toBe('Hola; ¿lo tienen "en gris"?\nGracias');
+  expect(primera[columna("Telefono")]).toBe("+54 351 555-1000");
+
+  // Same filter as the page: operador + externalid, through the route with the session's cookies.
+  const filtro = { operador: VENDEDOR, externalid: "auto-2" };
+  const respuesta = await page.request.get(`${base}/panel/consultas/exportar?agencia=${AGENCIA}&${new URLSearchParams(filtro)}`);
+  expect(respuesta.status()).toBe(200);
+  expect(respuesta.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(respuesta.headers()["content-disposition"]).toMatch(/^attachment; filename="consultas-/);
+  const [cab, ...filtradas] = leerCsv((await respuesta.text()).replace(/^\uFEFF/, "")) as [string[], ...string[][]];
+  const esperadas = await todasLasConsultas(service.info, app, AGENCIA, filtro);
+  expect(esperadas.length).toBeGreaterThan(0);
+  expect(filtradas.map((row) => row[cab.indexOf("Sid")])).toEqual(esperadas.map((entry) => entry.sid));
+  expect(filtradas.map((row) => row[cab.indexOf("Email")])).toEqual(esperadas.map((entry) => entry.email));
+});
+
+test("an agencia user sees only its operator's enquiries, whatever the URL asks for", async ({ page }) => {
+  const propias = await todasLasConsultas(service.info, app, AGENCIA, { operador: VENDEDORA });
+  expect(propias.length).toBeGreaterThan(0);
+  expect(propias.length).toBeLessThan(CANTIDAD);
+
+  await ingresar(page, users.agencia.email, `/panel/consultas?agencia=${OTRA}&operador=${AGENCIA}`);
+  await expect(page.getByText(`Consultas de ${AGENCIA} que ve ${VENDEDORA}.`)).toBeVisible();
+  await expect(page.getByTestId("agencia-fija")).toHaveText(AGENCIA);
+  await expect(page.getByTestId("operador-fijo")).toHaveText(VENDEDORA);
+  await expect(page.getByLabel("Agencia")).toHaveCount(0);
+  await expect(page.getByTestId("total")).toHaveText(totalDe(propias.length));
+  await expect(filas(page)).toHaveCount(propias.length);
+  const sidsVistos = await filas(page).evaluateAll((rows) => rows.map((row) => row.getAttribute("data-sid")));
+  expect(sidsVistos).toEqual(propias.map((entry) => entry.sid));
+  await revisarPagina(page, "consultas-agencia");
+
+  // The export obeys the same rule.
+  const respuesta = await page.request.get(`${base}/panel/consultas/exportar?agencia=${OTRA}&operador=${AGENCIA}`);
+  const [cab, ...rows] = leerCsv((await respuesta.text()).replace(/^\uFEFF/, "")) as [string[], ...string[][]];
+  expect(rows.map((row) => row[cab.indexOf("Sid")])).toEqual(propias.map((entry) => entry.sid));
+  expect(new Set(rows.map((row) => row[cab.indexOf("OperadorResponsable")]))).toEqual(new Set([VENDEDORA]));
+
+  // Its own enquiry opens, without the resend button; another operator's does not.
+  const propia = propias[0]?.sid as string;
+  await page.goto(`${base}/panel/consultas?sid=${propia}`);
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Reenviar webhook" })).toHaveCount(0);
+  const ajena = sids[1] as string;
+  await page.goto(`${base}/panel/consultas?sid=${ajena}`);
+  await expect(page.getByRole("dialog", { name: "Consulta no disponible" })).toContainText("no está asignada a tu operador");
+  await revisarPagina(page, "consultas-agencia-ajena");
+});
+
+test("a new enquiry ingested while the page is open appears without a reload, announced", async ({ page }) => {
+  test.setTimeout(90_000);
+  await ingresar(page, users.admin.email, `/panel/consultas?agencia=${AGENCIA}`);
+  await expect(page.getByTestId("total")).toHaveText(totalDe(CANTIDAD));
+  await page.evaluate(() => {
+    (window as unknown as { sinRecargar: boolean }).sinRecargar = true;
+  });
+  const sid = await ingresarConsulta(service.info, {
+    AdminMail: AGENCIA,
+    ExternalId: "AUTO-1",
+    TipoAnuncio: "publicacion",
+    OperadorResponsable: VENDEDORA,
+    Interesado: { Interes: "compra", Nombre: "Recién", Apellido: "Llegada", Email: "nueva@example.com", Comentario: "¡Hola!" },
+  });
+  await expect(page.getByTestId("novedades")).toContainText("1 consulta nueva", { timeout: 40_000 });
+  await expect(filas(page).first()).toHaveAttribute("data-sid", sid);
+  await expect(page.getByRole("link", { name: "Recién Llegada" })).toBeVisible();
+  await expect(page.getByTestId("total")).toHaveText(totalDe(CANTIDAD + 1));
+  expect(await page.evaluate(() => (window as unknown as { sinRecargar?: boolean }).sinRecargar)).toBe(true);
+  await revisarPagina(page, "consultas-nueva");
+});

@@ -1,0 +1,56 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+
+/**
+ * Panel fixtures through the operator CLI, exactly as an operator creates them: `panel workspace`
+ * and `panel user` against a running test server's data (the CLI goes through its admin socket).
+ */
+
+const run = promisify(execFile);
+
+export type ServerEnv = { baseUrl: string; env: Record<string, string> };
+export type PanelRole = "admin" | "soporte" | "agencia";
+
+export async function adminCli(server: ServerEnv, ...args: string[]): Promise<string> {
+  const { DATABASE_URL: _embedded, ...inherited } = process.env;
+  const { stdout } = await run("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/admin.ts", ...args], {
+    env: { ...inherited, ...server.env },
+  });
+  return stdout;
+}
+
+/** An app of the service and a workspace of the panel signing with it. */
+export async function createPanelWorkspace(
+  server: ServerEnv,
+  name: string,
+): Promise<{ name: string; appKey: string; credentials: { AppKey: string; AppSecret: string } }> {
+  const app = JSON.parse(await adminCli(server, "app", "create", "--name", `App de ${name}`, "--json")) as {
+    AppKey: string;
+    AppSecret: string;
+  };
+  await adminCli(
+    server,
+    "panel",
+    "workspace",
+    "--name",
+    name,
+    "--api",
+    server.baseUrl,
+    "--app-key",
+    app.AppKey,
+    "--app-secret",
+    app.AppSecret,
+    "--json",
+  );
+  return { name, appKey: app.AppKey, credentials: { AppKey: app.AppKey, AppSecret: app.AppSecret } };
+}
+
+export async function createPanelUser(
+  server: ServerEnv,
+  user: { workspace: string; email: string; role: PanelRole; password: string; agency?: string; name?: string },
+): Promise<void> {
+  const args = ["panel", "user", "--workspace", user.workspace, "--email", user.email, "--role", user.role, "--password", user.password];
+  if (user.agency) args.push("--agency", user.agency);
+  if (user.name) args.push("--name", user.name);
+  await adminCli(server, ...args, "--json");
+}

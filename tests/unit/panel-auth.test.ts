@@ -1,0 +1,242 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/** Panel users, password verification and sign-in throttling on a PGlite database of their own. */
+const dataDir = mkdtempSync(path.join(tmpdir(), "vitrina-panel-"));
+process.env.DATA_DIR = dataDir;
+process.env.SEED_DEMO = "false";
+process.env.LOG_LEVEL = "silent";
+delete process.env.DATABASE_URL;
+
+const { closeDb, getDb } = await import("@/lib/db");
+const { panelUsers, panelWorkspaces } = await import("@/lib/db/schema-panel");
+const { eq } = await import("drizzle-orm");
+const { upsertWorkspace, workspaceConnection } = await import("@/lib/panel/workspaces");
+const { upsertUser, verifyPassword, findUserById, PanelUserError, INVALID_CREDENTIALS } = await import("@/lib/panel/users");
+const { THROTTLE_WINDOW_MS } = await import("@/lib/panel/throttle");
+const { seedPanelDemo } = await import("@/lib/panel/seed");
+const { panelOperations } = await import("@/lib/panel/admin/operations");
+
+const PASSWORD = "clave-correcta-1";
+
+beforeAll(async () => {
+  await getDb();
+  await upsertWorkspace({ name: "Pruebas", apiBaseUrl: "http://127.0.0.1:9/", appKey: "a".repeat(32), appSecret: "secreto-de-la-app" });
+}, 120_000);
+
+afterAll(async () => {
+  await closeDb();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A fresh user per test, so throttling counts do not leak between tests. */
+let counter = 0;
+async function newUser(role: "admin" | "soporte" | "agencia" = "admin") {
+  counter += 1;
+  return upsertUser({
+    workspace: "Pruebas",
+    email: `Persona${counter}@Ejemplo.com`,
+    role,
+    password: PASSWORD,
+    agencyAdminMail: role === "agencia" ? "Admin@Agencia.com" : null,
+  });
+}
+
+const minutes = (n: number, from = new Date()) => new Date(from.getTime() + n * 60_000);
+
+describe("workspaces", () => {
+  it("keeps the AppSecret encrypted at rest and decrypts it for the v3 client", async () => {
+    const db = await getDb();
+    const [row] = await db.select().from(panelWorkspaces).where(eq(panelWorkspaces.name, "Pruebas"));
+    expect(row?.appSecretEnc).toMatch(/^v1\./);
+    expect(row?.appSecretEnc).not.toContain("secreto-de-la-app");
+    expect(row?.apiBaseUrl).toBe("http://127.0.0.1:9");
+    const connection = await workspaceConnection(row?.id as string);
+    expect(connection?.appSecret).toBe("secreto-de-la-app");
+  });
+
+  it("updates the connection of an existing workspace instead of creating another", async () => {
+    const first = await upsertWorkspace({ name: "Otra", apiBaseUrl: "http://a.example", appKey: "k1", appSecret: "s1" });
+    const second = await upsertWorkspace({ name: "Otra", apiBaseUrl: "http://b.example", appKey: "k2", appSecret: "s2" });
+    expect(first.created).toBe(true);
+    expect(second).toMatchObject({ id: first.id, created: false, apiBaseUrl: "http://b.example", appKey: "k2" });
+    expect((await workspaceConnection(first.id))?.appSecret).toBe("s2");
+  });
+});
+
+describe("users", () => {
+  it("stores e-mails lower-cased, hashes passwords with argon2id and upserts by e-mail", async () => {
+    const user = await newUser();
+    expect(user.email).toBe(`persona${counter}@ejemplo.com`);
+    expect(user.created).toBe(true);
+    const db = await getDb();
+    const [row] = await db.select().from(panelUsers).where(eq(panelUsers.id, user.id));
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+
+    const again = await upsertUser({ workspace: "Pruebas", email: user.email.toUpperCase(), role: "soporte", password: "otra-clave-2" });
+    expect(again).toMatchObject({ id: user.id, role: "soporte", created: false });
+    expect((await verifyPassword({ email: user.email, password: "otra-clave-2" })).ok).toBe(true);
+  });
+
+  it("binds an agencia user to its agency and operator e-mail", async () => {
+    const user = await newUser("agencia");
+    expect(user.agencyAdminMail).toBe("admin@agencia.com");
+    expect((await findUserById(user.id))?.workspace.name).toBe("Pruebas");
+    await expect(upsertUser({ workspace: "Pruebas", email: "sin@agencia.com", role: "agencia", password: PASSWORD })).rejects.toThrow(
+      PanelUserError,
+    );
+  });
+
+  it("refuses an unknown workspace and short passwords", async () => {
+    await expect(upsertUser({ workspace: "No existe", email: "x@y.com", role: "admin", password: PASSWORD })).rejects.toThrow(
+      /No existe el espacio/,
+    );
+    await expect(upsertUser({ workspace: "Pruebas", email: "x@y.com", role: "admin", password: "corta" })).rejects.toThrow(/al menos 8/);
+  });
+});
+
+describe("verifyPassword", () => {
+  it("accepts the right password, case-insensitively on the e-mail", async () => {
+    const user = await newUser();
+    const result = await verifyPassword({ email: `  ${user.email.toUpperCase()} `, password: PASSWORD });
+    expect(result).toMatchObject({ ok: true, user: { id: user.id, role: "admin", workspace: { name: "Pruebas" } } });
+  });
+
+  it("answers the same for a wrong password and an unknown e-mail", async () => {
+    const user = await newUser();
+    expect(await verifyPassword({ email: user.email, password: "no-es-esta" })).toEqual({
+      ok: false,
+      reason: "invalid",
+      message: INVALID_CREDENTIALS,
+    });
+    expect(await verifyPassword({ email: "nadie@ejemplo.com", password: PASSWORD })).toEqual({
+      ok: false,
+      reason: "invalid",
+      message: INVALID_CREDENTIALS,
+    });
+  });
+});
+
+describe("throttling", () => {
+  it("refuses an e-mail for the rest of the window after 5 failures, even with the right password", async () => {
+    const user = await newUser();
+    const start = new Date();
+    for (let i = 0; i < 5; i++) {
+      expect(await verifyPassword({ email: user.email, password: `mal-${i}`, now: minutes(i, start) })).toMatchObject({
+        reason: "invalid",
+      });
+    }
+    const refused = await verifyPassword({ email: user.email, password: PASSWORD, now: minutes(10, start) });
+    expect(refused).toMatchObject({ ok: false, reason: "throttled", retryAfterSeconds: 5 * 60 });
+    expect(refused.ok === false && refused.message).toBe(
+      "Demasiados intentos fallidos. Por seguridad, el ingreso queda bloqueado 5 minutos; probá de nuevo después.",
+    );
+    // Still refused just before the window ends; allowed again once it has passed.
+    expect(await verifyPassword({ email: user.email, password: PASSWORD, now: minutes(14.9, start) })).toMatchObject({
+      reason: "throttled",
+    });
+    expect(
+      await verifyPassword({ email: user.email, password: PASSWORD, now: new Date(start.getTime() + THROTTLE_WINDOW_MS) }),
+    ).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it("starts over after a successful sign-in", async () => {
+    const user = await newUser();
+    for (let i = 0; i < 4; i++) await verifyPassword({ email: user.email, password: "mal" });
+    expect((await verifyPassword({ email: user.email, password: PASSWORD })).ok).toBe(true);
+    for (let i = 0; i < 5; i++) expect(await verifyPassword({ email: user.email, password: "mal" })).toMatchObject({ reason: "invalid" });
+    expect(await verifyPassword({ email: user.email, password: PASSWORD })).toMatchObject({ reason: "throttled" });
+  });
+
+  it("counts e-mails case-insensitively", async () => {
+    const user = await newUser();
+    for (let i = 0; i < 5; i++) await verifyPassword({ email: i % 2 ? user.email.toUpperCase() : user.email, password: "mal" });
+    expect(await verifyPassword({ email: user.email.toUpperCase(), password: PASSWORD })).toMatchObject({ reason: "throttled" });
+  });
+
+  it("refuses an IP after 20 failures, whatever the e-mail, while other IPs go on", async () => {
+    const ip = "203.0.113.7";
+    for (let i = 0; i < 20; i++) {
+      expect(await verifyPassword({ email: `intruso${i}@ejemplo.com`, password: "mal", ip })).toMatchObject({ reason: "invalid" });
+    }
+    const user = await newUser();
+    expect(await verifyPassword({ email: user.email, password: PASSWORD, ip })).toMatchObject({ reason: "throttled" });
+    expect(await verifyPassword({ email: user.email, password: PASSWORD, ip: "203.0.113.8" })).toMatchObject({ ok: true });
+  });
+
+  it("lets successful sign-ins from one IP (an office) not count as failures", async () => {
+    const ip = "198.51.100.1";
+    const user = await newUser();
+    for (let i = 0; i < 25; i++) expect((await verifyPassword({ email: user.email, password: PASSWORD, ip })).ok).toBe(true);
+  });
+
+  it("holds under parallel attempts: no more than 5 passwords are checked", async () => {
+    const user = await newUser();
+    const results = await Promise.all(Array.from({ length: 12 }, () => verifyPassword({ email: user.email, password: "mal" })));
+    expect(results.filter((result) => !result.ok && result.reason === "invalid")).toHaveLength(5);
+    expect(results.filter((result) => !result.ok && result.reason === "throttled")).toHaveLength(7);
+  });
+});
+
+describe("seedPanelDemo", () => {
+  const input = {
+    apiBaseUrl: "http://localhost:3000",
+    appKey: "b".repeat(32),
+    appSecret: "secreto-demo",
+    agencyAdminMail: "ventas@autos-demo.com.ar",
+    agencyOperatorEmail: "Vendedor@Autos-Demo.com.ar",
+  };
+
+  it("creates the Demo workspace and one user per role, idempotently", async () => {
+    const first = await seedPanelDemo(input);
+    expect(first.workspace).toBe("Demo");
+    expect(first.users.map((user) => user.role)).toEqual(["admin", "soporte", "agencia"]);
+    expect(first.users[2]?.email).toBe("vendedor@autos-demo.com.ar");
+    const second = await seedPanelDemo({ ...input, apiBaseUrl: "http://127.0.0.1:4000" });
+    expect(second).toEqual(first);
+    const db = await getDb();
+    const demo = await db.select().from(panelWorkspaces).where(eq(panelWorkspaces.name, "Demo"));
+    expect(demo).toHaveLength(1);
+    expect(demo[0]?.apiBaseUrl).toBe("http://127.0.0.1:4000");
+    for (const user of second.users) {
+      const result = await verifyPassword({ email: user.email, password: user.password });
+      expect(result).toMatchObject({ ok: true, user: { role: user.role } });
+    }
+    const agencia = await verifyPassword({ email: input.agencyOperatorEmail, password: second.users[2]?.password as string });
+    expect(agencia.ok && agencia.user.agencyAdminMail).toBe("ventas@autos-demo.com.ar");
+  });
+});
+
+describe("panelOperations", () => {
+  it("validates panel user like the CLI documents it", () => {
+    const parse = (input: Record<string, unknown>) => panelOperations["panel.user"].input.safeParse(input);
+    const base = { workspace: "Pruebas", email: "Ana@Ejemplo.com", role: "admin", password: PASSWORD };
+    expect(parse(base).data?.email).toBe("ana@ejemplo.com");
+    expect(parse({ ...base, role: "root" }).error?.issues[0]?.message).toBe("--role: admin, soporte o agencia");
+    expect(parse({ ...base, role: "agencia" }).error?.issues[0]?.message).toMatch(/--agency es obligatorio/);
+    expect(parse({ ...base, role: "agencia", agency: "ventas@agencia.com" }).success).toBe(true);
+    expect(parse({ ...base, password: "corta" }).success).toBe(false);
+  });
+
+  it("creates a workspace and a user, and never prints the password or the secret", async () => {
+    const workspace = await panelOperations["panel.workspace"].run({
+      name: "CLI",
+      api: "http://localhost:3000",
+      appKey: "c".repeat(32),
+      appSecret: "s3cr3t",
+    });
+    expect(workspace).toMatchObject({ Name: "CLI", Api: "http://localhost:3000", Created: true });
+    const user = await panelOperations["panel.user"].run({
+      workspace: "CLI",
+      email: "ops@ejemplo.com",
+      role: "soporte",
+      password: PASSWORD,
+    });
+    expect(user).toMatchObject({ Workspace: "CLI", Email: "ops@ejemplo.com", Role: "soporte", Agency: null, Created: true });
+    expect(JSON.stringify([workspace, user])).not.toMatch(/s3cr3t|clave-correcta/);
+  });
+});

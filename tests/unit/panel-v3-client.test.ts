@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { canonicalString, sha256Digest, signCanonical } from "@/lib/http/signing";
+import { createV3Client, isV3Status, V3Error } from "@/lib/panel/v3-client";
+
+/** The Panel's v3 client against a fake fetch: what it sends and how it reads answers. */
+
+type Sent = { url: string; method: string; headers: Record<string, string>; body?: string };
+
+function fakeApi(answer: (sent: Sent) => Response) {
+  const sent: Sent[] = [];
+  const fetchImpl = (async (input: URL | RequestInfo, init?: RequestInit) => {
+    const request: Sent = {
+      url: String(input),
+      method: init?.method ?? "GET",
+      headers: init?.headers as Record<string, string>,
+      body: init?.body as string | undefined,
+    };
+    sent.push(request);
+    return answer(request);
+  }) as typeof fetch;
+  return { sent, fetchImpl };
+}
+
+const connection = { apiBaseUrl: "http://api.example/", appKey: "k".repeat(32), appSecret: "el-secreto" };
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json; charset=utf-8", ...headers } });
+
+function expectSigned(request: Sent) {
+  const url = new URL(request.url);
+  const canonical = canonicalString({ method: request.method, pathAndQuery: url.pathname + url.search, headers: request.headers });
+  expect(request.headers.Authorization).toBe(`ACS-HMAC ${connection.appKey}:${signCanonical(connection.appSecret, canonical)}`);
+  expect(request.headers["X-ACS-Nonce"]).toBeTruthy();
+  expect(request.headers.Accept).toBe("application/json");
+}
+
+describe("createV3Client", () => {
+  it("signs a GET with its query and parses the JSON", async () => {
+    const { sent, fetchImpl } = fakeApi(() => json(200, { _links: {}, _entries: [] }));
+    const client = createV3Client(connection, fetchImpl);
+    const body = await client.listConsultas("Ventas@Agencia.com", { operador: "ana@agencia.com", desde: "2026-01-01", pagina: 2 });
+    expect(body).toEqual({ _links: {}, _entries: [] });
+    expect(sent[0]?.url).toBe("http://api.example/v3/consultas/Ventas@Agencia.com?operador=ana%40agencia.com&desde=2026-01-01&pagina=2");
+    expectSigned(sent[0] as Sent);
+  });
+
+  it("sends a JSON body with its Digest, and reads Location of a 202", async () => {
+    const { sent, fetchImpl } = fakeApi(() => new Response(null, { status: 202, headers: { Location: "/v3/agencias/a@b.com" } }));
+    const client = createV3Client(connection, fetchImpl);
+    expect(await client.inviteAgencia({ AdminMail: "a@b.com", Nombre: "Autos" })).toEqual({ location: "/v3/agencias/a@b.com" });
+    const request = sent[0] as Sent;
+    expect(request.method).toBe("POST");
+    expect(request.headers["Content-Type"]).toBe("application/json");
+    expect(request.headers.Digest).toBe(sha256Digest(request.body as string));
+    expect(JSON.parse(request.body as string)).toEqual({ AdminMail: "a@b.com", Nombre: "Autos" });
+    expectSigned(request);
+  });
+
+  it("builds each path as the API names it", async () => {
+    const { sent, fetchImpl } = fakeApi((request) => (request.method === "GET" ? json(200, {}) : new Response(null, { status: 204 })));
+    const client = createV3Client(connection, fetchImpl);
+    await client.detachAgencia("a@b.com");
+    await client.getProductos("a@b.com");
+    await client.deleteAppNotificacion("consultas");
+    await client.listEntregas("consultas", { estado: "fallida" });
+    await client.bestMatchCiudad({ state: "cordoba", city: "villa maria" });
+    expect(sent.map((request) => `${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`)).toEqual([
+      "PATCH /v3/agencias/a@b.com/desasociar",
+      "GET /v3/agencias/a@b.com/productos",
+      "DELETE /v3/appnotificaciones/consultas",
+      "GET /v3/appnotificaciones/consultas/entregas?estado=fallida",
+      "GET /v3/ciudades/bestmatch?state=cordoba&city=villa+maria",
+    ]);
+  });
+
+  it("turns a ValidationProblemDetails into a V3Error", async () => {
+    const problem = {
+      Type: "x",
+      Title: "Datos inválidos",
+      Status: 400,
+      Detail: "Revisá los campos.",
+      Instance: "/v3/agencias",
+      Errors: { AdminMail: ["AdminMail es obligatorio."] },
+    };
+    const { fetchImpl } = fakeApi(() => json(400, problem));
+    const error = await createV3Client(connection, fetchImpl)
+      .inviteAgencia({ AdminMail: "" })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(V3Error);
+    expect((error as V3Error).status).toBe(400);
+    expect((error as V3Error).problem).toMatchObject({
+      Title: "Datos inválidos",
+      Detail: "Revisá los campos.",
+      Errors: { AdminMail: ["AdminMail es obligatorio."] },
+    });
+  });
+
+  it("gives a 404 without body a problem of its own, and connection failures status 0", async () => {
+    const notFound = fakeApi(() => new Response(null, { status: 404 }));
+    const error = await createV3Client(connection, notFound.fetchImpl)
+      .getAgencia("nadie@b.com")
+      .catch((caught: unknown) => caught);
+    expect(isV3Status(error, 404)).toBe(true);
+    expect((error as V3Error).problem).toEqual({ Title: "No encontrado", Status: 404 });
+
+    const down = (async () => {
+      throw new TypeError("fetch failed");
+    }) as typeof fetch;
+    const failure = await createV3Client(connection, down)
+      .listRegiones()
+      .catch((caught: unknown) => caught);
+    expect(isV3Status(failure, 0)).toBe(true);
+    expect((failure as V3Error).message).toMatch(/No se pudo conectar/);
+  });
+});
