@@ -33,6 +33,9 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_HTTP: booleanFlag.default(false),
   WEBHOOK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SEED_DEMO: booleanFlag.optional(),
+  RATE_LIMIT_APP: z.coerce.number().int().min(0).default(1200),
+  RATE_LIMIT_IP: z.coerce.number().int().min(0).default(6000),
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(0).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -52,6 +55,8 @@ export type Config = {
   webhookAllowHttp: boolean;
   webhookLogRetentionDays: number;
   seedDemo: boolean;
+  /** Requests per minute (0: no limit): per app and per client address on /v3, per address on sign-in. */
+  rateLimits: { app: number; ip: number; signIn: number };
   logLevel: string;
 };
 
@@ -121,6 +126,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     webhookAllowHttp: env.WEBHOOK_ALLOW_HTTP,
     webhookLogRetentionDays: env.WEBHOOK_LOG_RETENTION_DAYS,
     seedDemo: env.SEED_DEMO ?? embedded,
+    rateLimits: { app: env.RATE_LIMIT_APP, ip: env.RATE_LIMIT_IP, signIn: env.RATE_LIMIT_SIGN_IN },
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -8,6 +8,8 @@ import type { IncomingHttpHeaders } from "node:http";
  * a client cannot forge it, because the server overwrites the header and only it knows the token.
  */
 export const RAW_TARGET_HEADER = "x-vitrina-raw-target";
+/** The peer address of the connection, stamped the same way (a client cannot choose its own). */
+export const CLIENT_ADDRESS_HEADER = "x-vitrina-client-address";
 
 const holder = globalThis as typeof globalThis & { __vitrinaRawTargetToken?: string };
 
@@ -16,13 +18,17 @@ function token(): string {
   return holder.__vitrinaRawTargetToken;
 }
 
-export function stampRawTarget(headers: IncomingHttpHeaders, target: string): void {
+export function stampRequest(headers: IncomingHttpHeaders, target: string, clientAddress: string): void {
   headers[RAW_TARGET_HEADER] = `${token()} ${target}`;
+  headers[CLIENT_ADDRESS_HEADER] = `${token()} ${clientAddress}`;
 }
 
-export function rawTarget(headers: Headers): string | undefined {
-  const stamp = headers.get(RAW_TARGET_HEADER);
+function stamped(headers: Headers, name: string): string | undefined {
+  const stamp = headers.get(name);
   if (!stamp || !holder.__vitrinaRawTargetToken) return undefined;
   const separator = stamp.indexOf(" ");
   return stamp.slice(0, separator) === holder.__vitrinaRawTargetToken ? stamp.slice(separator + 1) : undefined;
 }
+
+export const rawTarget = (headers: Headers) => stamped(headers, RAW_TARGET_HEADER);
+export const clientAddress = (headers: Headers) => stamped(headers, CLIENT_ADDRESS_HEADER);

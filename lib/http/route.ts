@@ -7,6 +7,7 @@ import { matchesIfNoneMatch, strongEtag } from "./etag";
 import { negotiate, type Representation } from "./negotiate";
 import type { Method, Operation } from "./operation";
 import { Problem } from "./problem";
+import { clientOf, consume, rateLimitHeaders } from "./rate-limit";
 import type { Reply } from "./reply";
 import { errorResponse, instanceOf, logRequest, parseJsonBody, readBody, requestIdOf, validate } from "./request";
 
@@ -63,10 +64,12 @@ async function execute(bound: Bound, request: Request, context: NextContext, req
   const { operation } = bound;
   await startService();
   const url = new URL(request.url);
+  const limits = [consume("ip", clientOf(request))];
   const bytes = await readBody(request);
   const app = operation.public
     ? ANONYMOUS
     : await authenticate({ method: request.method, pathAndQuery: instance, headers: request.headers, body: bytes });
+  if (!operation.public) limits.push(consume("app", app.id));
   const representation = negotiate(request.headers.get("accept"), operation.success.ref !== undefined);
   if (!representation) {
     const offered = operation.success.ref
@@ -78,7 +81,10 @@ async function execute(bound: Bound, request: Request, context: NextContext, req
   const query = validate(operation.query, searchParamsObject(url));
   const body = validate(operation.body, operation.body ? parseJsonBody(request, bytes) : undefined);
   const reply = await bound.run({ app, params, query, body, form: representation.form, self: instance, requestId, request });
-  return respond(reply, operation, representation, request, requestId);
+  const response = respond(reply, operation, representation, request, requestId);
+  for (const [name, value] of Object.entries(rateLimitHeaders(limits.filter((limit) => limit !== undefined))))
+    response.headers.set(name, value);
+  return response;
 }
 
 function wrap(bound: Bound): NextHandler {

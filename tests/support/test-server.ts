@@ -6,7 +6,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 
-export type TestServerInfo = { baseUrl: string; env: Record<string, string>; logFile: string };
+/** `pid`: the server process (tsx runs it in a child of its own: see `serverPid`). */
+export type TestServerInfo = { baseUrl: string; env: Record<string, string>; logFile: string; pid: number };
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -89,6 +90,11 @@ export async function startTestServer(options: ServerOptions = {}) {
     MARKETPLACE_TOKEN: "marketplace-token-for-tests",
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
     WEBHOOK_ALLOW_HTTP: "true",
+    // Every test client comes from 127.0.0.1 and some send thousands of requests: the rate-limit
+    // tests start servers with limits of their own.
+    RATE_LIMIT_APP: "0",
+    RATE_LIMIT_IP: "0",
+    RATE_LIMIT_SIGN_IN: "0",
     ...(scratch && {
       DATABASE_URL: scratch.url,
       SECRETS_KEY: randomBytes(32).toString("hex"),
@@ -107,7 +113,7 @@ export async function startTestServer(options: ServerOptions = {}) {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitUntilServing(`${baseUrl}/v3/openapi.json`, child);
   return {
-    info: { baseUrl, env, logFile } satisfies TestServerInfo,
+    info: { baseUrl, env, logFile, pid: child.pid ?? 0 } satisfies TestServerInfo,
     async stop() {
       await Promise.all([stopProcess(child), worker && stopProcess(worker)]);
       await scratch?.drop();

@@ -1,0 +1,124 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { getDb } from "@/lib/db";
+import { config } from "@/lib/env";
+import { logger } from "@/lib/log";
+import { Problem } from "./problem";
+import { clientAddress } from "./raw-target";
+
+/**
+ * Rate limits in fixed one-minute windows, shared by every web process through the database: each
+ * process counts locally and adds its counts to `rate_limit_counters` about once a second, learning
+ * the others' in the same statement. Between two flushes the processes together may let through a
+ * second's worth of requests over the quota: the price of not writing the database on every request.
+ * Headers: draft-ietf-httpapi-ratelimit-headers (RateLimit-Policy, RateLimit), Retry-After on 429.
+ */
+
+const WINDOW_SECONDS = 60;
+const WINDOW_MS = WINDOW_SECONDS * 1000;
+const FLUSH_MS = 1000;
+
+export type PolicyName = "app" | "ip" | "ingreso";
+export type Decision = { policy: PolicyName; quota: number; remaining: number; resetSeconds: number };
+
+type Counter = { window: number; pending: number; shared: number };
+
+const holder = globalThis as typeof globalThis & { __vitrinaRateLimits?: { counters: Map<string, Counter>; timer?: NodeJS.Timeout } };
+const state = () => {
+  holder.__vitrinaRateLimits ??= { counters: new Map() };
+  return holder.__vitrinaRateLimits;
+};
+
+const policyHeader = (decisions: Decision[]) => decisions.map((d) => `"${d.policy}";q=${d.quota};w=${WINDOW_SECONDS}`).join(", ");
+const limitHeader = (decisions: Decision[]) => decisions.map((d) => `"${d.policy}";r=${d.remaining};t=${d.resetSeconds}`).join(", ");
+
+export function rateLimitHeaders(decisions: Decision[]): Record<string, string> {
+  return decisions.length === 0 ? {} : { "RateLimit-Policy": policyHeader(decisions), RateLimit: limitHeader(decisions) };
+}
+
+export class TooManyRequests extends Problem {
+  constructor(decision: Decision) {
+    const who = { app: "esta app", ip: "esta dirección", ingreso: "los intentos de ingreso desde esta dirección" }[decision.policy];
+    super(
+      429,
+      `Demasiadas solicitudes para ${who}: el límite es ${decision.quota} por minuto. Reintentá en ${decision.resetSeconds} s.`,
+      undefined,
+      {
+        "Retry-After": String(decision.resetSeconds),
+        ...rateLimitHeaders([decision]),
+      },
+    );
+  }
+}
+
+/** The connection's peer address, as our HTTP server stamped it. */
+export function clientOf(request: Request): string {
+  return clientAddress(request.headers) || "desconocida";
+}
+
+/** Counts one request of `id` under the policy; throws TooManyRequests when the window is used up. */
+export function consume(policy: PolicyName, id: string, now = Date.now()): Decision | undefined {
+  const quota = config().rateLimits[policy === "ingreso" ? "signIn" : policy];
+  if (quota === 0) return undefined;
+  const window = Math.floor(now / WINDOW_MS) * WINDOW_MS;
+  const key = `${policy}:${id}`;
+  const { counters } = state();
+  let counter = counters.get(key);
+  if (!counter || counter.window !== window) {
+    counter = { window, pending: 0, shared: 0 };
+    counters.set(key, counter);
+  }
+  scheduleFlush();
+  const used = counter.shared + counter.pending;
+  const resetSeconds = Math.max(1, Math.ceil((window + WINDOW_MS - now) / 1000));
+  const decision = { policy, quota, remaining: Math.max(0, quota - used - 1), resetSeconds };
+  if (used >= quota) throw new TooManyRequests({ ...decision, remaining: 0 });
+  counter.pending += 1;
+  return decision;
+}
+
+function scheduleFlush() {
+  const current = state();
+  if (current.timer) return;
+  current.timer = setInterval(() => void flush(), FLUSH_MS);
+  current.timer.unref();
+}
+
+/** Counts sent to the database count as shared right away; the answer then says the exact total. */
+function moveToShared(counter: Counter, count: number) {
+  counter.pending -= count;
+  counter.shared += count;
+}
+
+/** Adds this process's counts to the shared ones and learns the totals (one statement for all keys). */
+export async function flush(now = Date.now()): Promise<void> {
+  const { counters } = state();
+  const window = Math.floor(now / WINDOW_MS) * WINDOW_MS;
+  const batch: { key: string; window_start: string; count: number }[] = [];
+  for (const [key, counter] of counters) {
+    if (counter.window !== window) counters.delete(key);
+    else batch.push({ key, window_start: new Date(window).toISOString(), count: counter.pending });
+  }
+  if (batch.length === 0) return;
+  const sent = new Map(batch.map(({ key, count }) => [key, count]));
+  for (const [key, count] of sent) moveToShared(counters.get(key) as Counter, count);
+  try {
+    const db = await getDb();
+    const result = (await db.execute(sql`
+      insert into rate_limit_counters (key, window_start, count)
+      select key, window_start, count from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(key text, window_start timestamptz, count int)
+      on conflict (key, window_start) do update set count = rate_limit_counters.count + excluded.count
+      returning key, count`)) as unknown as { rows: { key: string; count: number }[] };
+    for (const row of result.rows) {
+      const counter = counters.get(row.key);
+      if (counter?.window === window) counter.shared = Number(row.count);
+    }
+    if (Math.random() < 0.02) await db.execute(sql`delete from rate_limit_counters where window_start < now() - interval '5 minutes'`);
+  } catch (error) {
+    for (const [key, count] of sent) {
+      const counter = counters.get(key);
+      if (counter) moveToShared(counter, -count);
+    }
+    logger().warn({ err: error }, "rate limit counters not flushed");
+  }
+}

@@ -1,0 +1,140 @@
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signRequest } from "@/lib/http/signing";
+import { createScratchDatabase, freePort, spawnNext, startTestServer } from "../support/test-server";
+
+/**
+ * Rate limits (429 ProblemDetails, Retry-After, RateLimit-Policy / RateLimit) on servers of their
+ * own with small quotas; and the counters shared by two web processes on one PostgreSQL database.
+ */
+
+const run = promisify(execFile);
+type Credentials = { AppKey: string; AppSecret: string };
+
+async function cli(env: Record<string, string>, ...args: string[]): Promise<string> {
+  const { stdout } = await run("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/admin.ts", ...args], {
+    env: { ...process.env, ...env },
+  });
+  return stdout;
+}
+
+const get = (baseUrl: string, app: Credentials, pathAndQuery = "/v3") =>
+  fetch(`${baseUrl}${pathAndQuery}`, {
+    headers: signRequest({ method: "GET", pathAndQuery, appKey: app.AppKey, appSecret: app.AppSecret }),
+  });
+
+/** The window is one clock minute: start a burst with at least 15 s of it left. */
+async function freshWindow() {
+  const second = new Date().getSeconds();
+  if (second > 45) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
+}
+
+async function expectTooMany(response: Response, policy: string) {
+  expect(response.status).toBe(429);
+  expect(response.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+  const retryAfter = Number(response.headers.get("retry-after"));
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+  expect(response.headers.get("ratelimit")).toBe(`"${policy}";r=0;t=${retryAfter}`);
+  expect(await response.json()).toMatchObject({ Status: 429, Title: expect.any(String), Detail: expect.stringContaining("por minuto") });
+}
+
+describe("rate limits of one server", () => {
+  let server: Awaited<ReturnType<typeof startTestServer>>;
+  let appA: Credentials;
+  let appB: Credentials;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { RATE_LIMIT_APP: "5", RATE_LIMIT_IP: "1000", RATE_LIMIT_SIGN_IN: "3" } });
+    appA = JSON.parse(await cli(server.info.env, "app", "create", "--name", "Limitada A", "--json"));
+    appB = JSON.parse(await cli(server.info.env, "app", "create", "--name", "Limitada B", "--json"));
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("per app: the quota counts down in RateLimit, then 429 with Retry-After; another app is not affected", async () => {
+    await freshWindow();
+    for (let remaining = 4; remaining >= 0; remaining--) {
+      const response = await get(server.info.baseUrl, appA);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("ratelimit-policy")).toBe('"ip";q=1000;w=60, "app";q=5;w=60');
+      expect(response.headers.get("ratelimit")).toMatch(new RegExp(`^"ip";r=\\d+;t=\\d+, "app";r=${remaining};t=\\d+$`));
+    }
+    await expectTooMany(await get(server.info.baseUrl, appA), "app");
+    expect((await get(server.info.baseUrl, appB)).status).toBe(200);
+  }, 90_000);
+
+  it("sign-in attempts per address: the fourth in a minute gets 429 before any password is checked", async () => {
+    await freshWindow();
+    const attempt = () =>
+      fetch(`${server.info.baseUrl}/api/auth/callback/credentials`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "email=nadie%40ejemplo.test&password=incorrecta",
+        redirect: "manual",
+      });
+    for (let index = 0; index < 3; index++) expect((await attempt()).status).not.toBe(429);
+    await expectTooMany(await attempt(), "ingreso");
+  }, 90_000);
+});
+
+describe("rate limits shared by two web processes (PostgreSQL)", () => {
+  const serverUrl = process.env.WEBHOOK_TEST_POSTGRES_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const stops: (() => Promise<void>)[] = [];
+
+  afterAll(async () => {
+    for (const stop of stops.reverse()) await stop();
+  });
+
+  async function serve(env: Record<string, string>): Promise<string> {
+    const port = await freePort();
+    const child = spawnNext(port, { ...env, PUBLIC_BASE_URL: `http://127.0.0.1:${port}` });
+    stops.push(async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    for (let attempt = 0; attempt < 600; attempt++) {
+      if (
+        await fetch(`${baseUrl}/v3/openapi.json`).then(
+          (response) => response.ok,
+          () => false,
+        )
+      )
+        return baseUrl;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`El servidor no respondió en ${baseUrl}`);
+  }
+
+  it("six requests split over two processes use up a quota of six for both", async () => {
+    const scratch = await createScratchDatabase(serverUrl);
+    stops.push(scratch.drop);
+    const env = {
+      DATABASE_URL: scratch.url,
+      SECRETS_KEY: randomBytes(32).toString("hex"),
+      AUTH_SECRET: randomBytes(32).toString("base64url"),
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      RATE_LIMIT_APP: "6",
+      RATE_LIMIT_IP: "0",
+    };
+    const [first, second] = [await serve(env), await serve(env)];
+    const app: Credentials = JSON.parse(await cli(env, "app", "create", "--name", "Compartida", "--json"));
+    await freshWindow();
+    for (let index = 0; index < 3; index++) {
+      expect((await get(first, app)).status).toBe(200);
+      expect((await get(second, app)).status).toBe(200);
+    }
+    // Each process adds its counts to the database about once a second and learns the other's.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await expectTooMany(await get(first, app), "app");
+    await expectTooMany(await get(second, app), "app");
+  }, 120_000);
+});
