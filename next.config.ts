@@ -1,12 +1,27 @@
 import type { NextConfig } from "next";
+import { API_CSP, STATIC_HEADERS } from "./lib/http/security-headers";
 
 const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pg", "pino", "@node-rs/argon2"],
   poweredByHeader: false,
+  // forbidden() answers 403 with app/(panel)/panel/forbidden.tsx when a role may not see a page.
+  experimental: { authInterrupts: true },
   // Lets two builds live side by side (parallel work, CI next to a dev server); default .next.
   distDir: process.env.NEXT_DIST_DIR || ".next",
   // `npm test` type-checks the whole project (tests included) with tsc --noEmit.
   typescript: { ignoreBuildErrors: true },
+  // Security headers (docs/security.md): the fixed ones on every response, static files and errors
+  // included; the signed API's strict CSP here, since proxy.ts leaves /v3 and /marketplace alone.
+  // Every other response gets its CSP (with a per-request nonce on pages) and HSTS from proxy.ts.
+  async headers() {
+    const apiCsp = [{ key: "Content-Security-Policy", value: API_CSP }];
+    return [
+      { source: "/:path*", headers: STATIC_HEADERS },
+      { source: "/v3", headers: apiCsp },
+      { source: "/v3/:path*", headers: apiCsp },
+      { source: "/marketplace/:path*", headers: apiCsp },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -1,0 +1,281 @@
+import { createHash } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Credentials, createApp, server, signedFetch } from "../support/client";
+import { createPanelUser, createPanelWorkspace } from "../support/panel";
+import { startTestServer } from "../support/test-server";
+
+/**
+ * Issue 9: the security headers of every kind of response (a page, the API, a 404, a ProblemDetails,
+ * static files), the session and CSRF cookies of the Panel, and cross-site requests refused by the
+ * Panel's route handlers. docs/security.md maps each claim to its test.
+ */
+
+const base = () => server().baseUrl;
+
+/** The directives of a CSP header, by name. */
+function directives(header: string | null): Map<string, string[]> {
+  expect(header, "Content-Security-Policy").toBeTruthy();
+  return new Map(
+    (header ?? "")
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .filter((tokens) => tokens[0])
+      .map(([name = "", ...values]) => [name.toLowerCase(), values]),
+  );
+}
+
+function expectFixedHeaders(response: Response) {
+  expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  expect(response.headers.get("x-frame-options")).toBe("DENY");
+  const permissions = response.headers.get("permissions-policy") ?? "";
+  for (const feature of ["camera=()", "microphone=()", "geolocation=()", "payment=()"]) expect(permissions).toContain(feature);
+  // PUBLIC_BASE_URL of the test server is http: no HSTS (a browser would ignore it on http anyway).
+  expect(response.headers.get("strict-transport-security")).toBeNull();
+}
+
+/** The page policy: nonce'd scripts only, and the directives issue 9 asks for. */
+function expectPagePolicy(response: Response): string {
+  const csp = directives(response.headers.get("content-security-policy"));
+  const scripts = csp.get("script-src") ?? [];
+  const nonce = scripts.find((value) => value.startsWith("'nonce-"))?.slice(7, -1);
+  expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  expect(scripts).toContain("'strict-dynamic'");
+  expect(scripts).not.toContain("'unsafe-inline'");
+  expect(scripts).not.toContain("'unsafe-eval'");
+  expect(csp.get("style-src")).not.toContain("'unsafe-inline'");
+  expect(csp.get("default-src")).toEqual(["'self'"]);
+  expect(csp.get("object-src")).toEqual(["'none'"]);
+  expect(csp.get("base-uri")).toEqual(["'self'"]);
+  expect(csp.get("form-action")).toEqual(["'self'"]);
+  expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+  expect(csp.has("upgrade-insecure-requests")).toBe(false);
+  return nonce as string;
+}
+
+function expectApiPolicy(response: Response) {
+  const csp = directives(response.headers.get("content-security-policy"));
+  expect(csp.get("default-src")).toEqual(["'none'"]);
+  expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+}
+
+/** Every <script> of the HTML carries the response's nonce (none runs without it). */
+function expectScriptsNonced(html: string, nonce: string) {
+  const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+}
+
+describe("security headers", () => {
+  it("a page: a per-request nonce on every script, and the fixed headers", async () => {
+    const first = await fetch(`${base()}/ingresar`);
+    expect(first.status).toBe(200);
+    expectFixedHeaders(first);
+    const nonce = expectPagePolicy(first);
+    expectScriptsNonced(await first.text(), nonce);
+
+    const second = await fetch(`${base()}/`);
+    expect(second.status).toBe(200);
+    expectFixedHeaders(second);
+    const other = expectPagePolicy(second);
+    expect(other).not.toBe(nonce);
+    expectScriptsNonced(await second.text(), other);
+  });
+
+  it("a static file of the build: nosniff and the fixed headers", async () => {
+    const html = await (await fetch(`${base()}/ingresar`)).text();
+    const src = html.match(/<script\b[^>]*\bsrc="(\/_next\/static\/[^"]+\.js)"/)?.[1];
+    expect(src).toBeTruthy();
+    const response = await fetch(`${base()}${src}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/javascript/);
+    expectFixedHeaders(response);
+  });
+
+  it("an API response: default-src 'none'", async () => {
+    const app: Credentials = await createApp("Encabezados");
+    const signed = await signedFetch(app, "GET", "/v3");
+    expect(signed.status).toBe(200);
+    expectFixedHeaders(signed);
+    expectApiPolicy(signed);
+
+    const openapi = await fetch(`${base()}/v3/openapi.json`);
+    expect(openapi.status).toBe(200);
+    expectFixedHeaders(openapi);
+    expectApiPolicy(openapi);
+  });
+
+  it("a ProblemDetails (401 of an unsigned request)", async () => {
+    const response = await fetch(`${base()}/v3/agencias`);
+    expect(response.status).toBe(401);
+    expect(response.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+    expectFixedHeaders(response);
+    expectApiPolicy(response);
+  });
+
+  it("a 404 of the API and a 404 page (Next's built-in style allowed by its hash only)", async () => {
+    const api = await fetch(`${base()}/v3/no-existe`);
+    expect(api.status).toBe(404);
+    expectFixedHeaders(api);
+    expectApiPolicy(api);
+
+    const page = await fetch(`${base()}/no-existe`);
+    expect(page.status).toBe(404);
+    expectFixedHeaders(page);
+    const nonce = expectPagePolicy(page);
+    const html = await page.text();
+    expectScriptsNonced(html, nonce);
+    // An inline <style> without the nonce must be allowed by its exact hash (else the browser
+    // reports a violation): this fails first when a Next upgrade changes its built-in 404 page.
+    const styleSrc = directives(page.headers.get("content-security-policy")).get("style-src") ?? [];
+    for (const [, attributes = "", css = ""] of html.matchAll(/<style\b([^>]*)>([\s\S]*?)<\/style>/g)) {
+      if (attributes.includes(`nonce="${nonce}"`)) continue;
+      const hash = `'sha256-${createHash("sha256").update(css).digest("base64")}'`;
+      expect(styleSrc, `the hash of <style>${css.slice(0, 60)}…`).toContain(hash);
+    }
+  });
+
+  it("the API reference: no inline script, no other origin", async () => {
+    const response = await fetch(`${base()}/docs/api`);
+    expect(response.status).toBe(200);
+    expectFixedHeaders(response);
+    const csp = directives(response.headers.get("content-security-policy"));
+    expect(csp.get("script-src")).toEqual(["'self'"]);
+    expect(csp.get("connect-src")).toEqual(["'self'"]);
+    expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(csp.get("object-src")).toEqual(["'none'"]);
+    const html = await response.text();
+    for (const [, attributes = "", body = ""] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+      expect(attributes).toMatch(/\bsrc="\/docs\/api\/[^"]+"/);
+      expect(body.trim()).toBe("");
+    }
+    const bundle = await fetch(`${base()}/docs/api/scalar.js`);
+    expect(bundle.status).toBe(200);
+    expectFixedHeaders(bundle);
+    // The bundle's eval probe is answered up front (see app/docs/api/scalar.js/route.ts).
+    expect(await bundle.text()).not.toContain('new Function("")');
+  });
+});
+
+describe("Panel sessions and cross-site requests", () => {
+  const PASSWORD = "clave-de-encabezados";
+  const admin = { email: "admin@encabezados.test", role: "admin" as const };
+  let session: string;
+
+  /** Cookie pairs (name=value) out of Set-Cookie headers. */
+  const pairs = (setCookies: string[]) => setCookies.map((cookie) => cookie.split(";")[0]).join("; ");
+
+  async function csrf(baseUrl: string) {
+    const response = await fetch(`${baseUrl}/api/auth/csrf`);
+    const { csrfToken } = (await response.json()) as { csrfToken: string };
+    return { csrfToken, cookies: response.headers.getSetCookie() };
+  }
+
+  async function signIn(baseUrl: string, email: string, password: string, csrfToken: string, cookies: string) {
+    return fetch(`${baseUrl}/api/auth/callback/credentials`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookies, Origin: baseUrl },
+      body: new URLSearchParams({ csrfToken, email, password, callbackUrl: `${baseUrl}/panel`, json: "true" }),
+    });
+  }
+
+  beforeAll(async () => {
+    await createPanelWorkspace(server(), "Encabezados");
+    await createPanelUser(server(), { workspace: "Encabezados", password: PASSWORD, ...admin });
+  });
+
+  it("next-auth's CSRF cookie and the session cookie: HttpOnly, SameSite=Lax, not Secure on http", async () => {
+    const { csrfToken, cookies } = await csrf(base());
+    const csrfCookie = cookies.find((cookie) => cookie.startsWith("next-auth.csrf-token="));
+    expect(csrfCookie).toMatch(/; HttpOnly/i);
+    expect(csrfCookie).toMatch(/; SameSite=Lax/i);
+    expect(csrfCookie).not.toMatch(/; Secure/i);
+
+    const response = await signIn(base(), admin.email, PASSWORD, csrfToken, pairs(cookies));
+    expect(response.status).toBeLessThan(400);
+    const sessionCookie = response.headers.getSetCookie().find((cookie) => cookie.startsWith("next-auth.session-token="));
+    expect(sessionCookie).toBeTruthy();
+    expect(sessionCookie).toMatch(/; HttpOnly/i);
+    expect(sessionCookie).toMatch(/; SameSite=Lax/i);
+    expect(sessionCookie).not.toMatch(/; Secure/i);
+    session = pairs([sessionCookie as string]);
+
+    const panel = await fetch(`${base()}/panel`, { headers: { Cookie: session }, redirect: "manual" });
+    expect(panel.status).toBe(200);
+  });
+
+  it("a sign-in without next-auth's CSRF token opens no session", async () => {
+    const { cookies } = await csrf(base());
+    const forged = await signIn(base(), admin.email, PASSWORD, "no-es-el-token", pairs(cookies));
+    expect(forged.headers.getSetCookie().some((cookie) => cookie.startsWith("next-auth.session-token="))).toBe(false);
+    const noCookie = await signIn(base(), admin.email, PASSWORD, (await csrf(base())).csrfToken, "");
+    expect(noCookie.headers.getSetCookie().some((cookie) => cookie.startsWith("next-auth.session-token="))).toBe(false);
+  });
+
+  it("a POST from another site (Origin) to a Panel route handler is refused, even with the session", async () => {
+    const post = (origin: string) =>
+      fetch(`${base()}/panel/agencias/invitar`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: session, Origin: origin, "Content-Type": "application/json" },
+        body: JSON.stringify({ AdminMail: "forjada@otro-sitio.test" }),
+      });
+    const forged = await post("https://otro-sitio.example");
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toMatchObject({ Title: "Operación prohibida" });
+    expectFixedHeaders(forged);
+    // The Panel's route handlers share the pages' paths: they get the pages' policy (the proxy
+    // cannot tell them apart before they answer), which is as strict for a JSON body.
+    expectPagePolicy(forged);
+
+    // The same request from the Panel's own origin goes through (the agency is invited).
+    const own = await post(base());
+    expect(own.status).toBe(202);
+  });
+
+  it("a POST a browser marks Sec-Fetch-Site: cross-site is refused, even with the session", async () => {
+    const post = (site: string) =>
+      fetch(`${base()}/panel/notificaciones/agencias/prueba`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: session, "Sec-Fetch-Site": site },
+      });
+    const forged = await post("cross-site");
+    expect(forged.status).toBe(403);
+    expect(await forged.json()).toMatchObject({ Title: "Operación prohibida" });
+    const sameSite = await post("same-site");
+    expect(sameSite.status).toBe(403);
+    const own = await post("same-origin");
+    expect(own.status).not.toBe(403);
+  });
+});
+
+describe("PUBLIC_BASE_URL on https", () => {
+  let service: Awaited<ReturnType<typeof startTestServer>>;
+
+  beforeAll(async () => {
+    service = await startTestServer({ env: { PUBLIC_BASE_URL: "https://vitrina.example" } });
+  });
+
+  afterAll(async () => {
+    await service?.stop();
+  });
+
+  it("adds Strict-Transport-Security and upgrade-insecure-requests to pages", async () => {
+    const page = await fetch(`${service.info.baseUrl}/ingresar`);
+    expect(page.headers.get("strict-transport-security")).toBe("max-age=31536000");
+    expect(directives(page.headers.get("content-security-policy")).has("upgrade-insecure-requests")).toBe(true);
+    const reference = await fetch(`${service.info.baseUrl}/docs/api`);
+    expect(reference.headers.get("strict-transport-security")).toBe("max-age=31536000");
+  });
+
+  it("marks next-auth's cookies Secure (the CSRF cookie with the __Host- prefix)", async () => {
+    const response = await fetch(`${service.info.baseUrl}/api/auth/csrf`);
+    const csrfCookie = response.headers.getSetCookie().find((cookie) => cookie.includes("next-auth.csrf-token="));
+    expect(csrfCookie).toMatch(/^__Host-next-auth\.csrf-token=/);
+    expect(csrfCookie).toMatch(/; Secure/i);
+    expect(csrfCookie).toMatch(/; HttpOnly/i);
+    expect(csrfCookie).toMatch(/; SameSite=Lax/i);
+  });
+});
