@@ -4,7 +4,10 @@ import { createServer } from "node:http";
 import path from "node:path";
 import next from "next";
 import { ConfigError, parseConfig } from "@/lib/env";
-import { stampRawTarget } from "@/lib/http/raw-target";
+import { stampRequest } from "@/lib/http/raw-target";
+import { rejectUndecodablePath } from "@/lib/http/undecodable-path";
+import { demoAccounts } from "@/lib/panel/demo-accounts";
+import { DEMO_AGENCIAS } from "@/lib/service/demo/data";
 
 /**
  * npm start: checks the configuration, builds when no build exists, and serves the app with Next's
@@ -32,7 +35,12 @@ const handle = app.getRequestHandler();
 await app.prepare();
 
 const server = createServer((request, response) => {
-  stampRawTarget(request.headers, request.url ?? "/");
+  const rejection = rejectUndecodablePath(request.url ?? "/");
+  if (rejection) {
+    response.writeHead(rejection.status, rejection.headers).end(request.method === "HEAD" ? undefined : rejection.body);
+    return;
+  }
+  stampRequest(request.headers, request.url ?? "/", request.socket.remoteAddress ?? "");
   handle(request, response);
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -50,9 +58,15 @@ async function waitUntilReady(url: string): Promise<void> {
 server.listen(settings.port, process.env.HOST, async () => {
   // The first request waits for the service to boot (migrations, catalogue); then it is ready.
   await waitUntilReady(`http://127.0.0.1:${settings.port}/v3/openapi.json`);
+  const demo = settings.seedDemo
+    ? `\nCuentas de demostración (contraseña entre paréntesis):\n${demoAccounts(DEMO_AGENCIAS[0].operadores[0].email)
+        .map((account) => `  ${account.role.padEnd(8)} ${account.email} (${account.password})`)
+        .join("\n")}\n`
+    : "";
   const mode = settings.embedded ? `embebido (PGlite en ${settings.dataDir})` : "PostgreSQL (DATABASE_URL)";
   console.log(`
 Vitrina está en marcha · modo ${mode}
+  Panel:              ${settings.publicBaseUrl}/ingresar
   Inicio:             ${settings.publicBaseUrl}/
   API v3:             ${settings.publicBaseUrl}/v3
   Referencia de API:  ${settings.publicBaseUrl}/docs/api
@@ -60,5 +74,5 @@ Vitrina está en marcha · modo ${mode}
 
 Creá una app:         npm run -s admin -- app create --name "Mi CRM" --json > app.json
 Probá una solicitud:  npm run -s v3 -- GET /v3 --credentials app.json
-`);
+${demo}`);
 });
