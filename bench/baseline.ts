@@ -1,0 +1,306 @@
+import { timingSafeEqual } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import pg from "pg";
+import { decryptSecret } from "@/lib/crypto/secrets";
+import { links, segment, withQuery } from "@/lib/http/links";
+import { canonicalString, signCanonical } from "@/lib/http/signing";
+import { addDays, dayOf, formatDateTime, startOfDay } from "@/lib/time";
+
+/**
+ * The baseline of `npm run bench`: the smallest server that answers the benchmarked requests the way
+ * Vitrina does. Plain node:http + pg, the same SQL as lib/service (apps lookup and secret decryption,
+ * the replay store, the agency visibility, the page and its Total, the catalogue best match) and the
+ * same JSON, but no Next.js, no drizzle, no zod, no content negotiation, no ETag, no request log.
+ *   DATABASE_URL=… SECRETS_KEY=… PORT=… npx tsx bench/baseline.ts
+ */
+
+const PER_PAGINA = 50;
+const DIAS_CONSULTAS = 90;
+const MAX_SKEW_MS = 300_000;
+const REPLAY_WINDOW_MS = 600_000;
+const SIMILARITY_THRESHOLD = 0.35;
+const zone = process.env.SERVICE_TIME_ZONE || "America/Argentina/Buenos_Aires";
+const secretsKey = Buffer.from(process.env.SECRETS_KEY ?? "", "hex");
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message = "",
+  ) {
+    super(message);
+  }
+}
+
+type AppRow = { id: string; secret_primary: string; secret_secondary: string | null };
+type Visible = { agenciaId: string; adminMail: string; appId: string; compartir: boolean };
+type ConsultaRow = {
+  sid: string;
+  momento: Date;
+  origen_lead: string;
+  tipo_anuncio: string;
+  auto: Record<string, unknown>;
+  interesado: { Nombre: string; Apellido: string };
+  operador_responsable: string;
+};
+
+const equal = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** ACS-HMAC as lib/http/auth.ts: form, date, app, digest (no bodies here), signature, replay. */
+async function authenticate(request: IncomingMessage, pathAndQuery: string): Promise<AppRow> {
+  const match = /^ACS-HMAC\s+([0-9a-f]{32}):([A-Za-z0-9+/]{43}=)$/.exec((request.headers.authorization ?? "").trim());
+  if (!match) throw new HttpError(401, "authorization");
+  const [, appKey = "", signature = ""] = match;
+  const date = Date.parse(String(request.headers["x-acs-date"] ?? request.headers.date ?? ""));
+  if (Number.isNaN(date) || Math.abs(date - Date.now()) > MAX_SKEW_MS) throw new HttpError(401, "date");
+  const { rows } = await pool.query<AppRow>("select id, secret_primary, secret_secondary from apps where app_key = $1", [appKey]);
+  const app = rows[0];
+  if (!app) throw new HttpError(401, "app");
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) if (typeof value === "string") headers[name] = value;
+  const canonical = canonicalString({ method: request.method ?? "GET", pathAndQuery, headers });
+  const secrets = [app.secret_primary, app.secret_secondary].filter((value): value is string => value !== null);
+  if (!secrets.some((sealed) => equal(signCanonical(decryptSecret(secretsKey, sealed), canonical), signature))) {
+    throw new HttpError(401, "signature");
+  }
+  const now = new Date();
+  const replay = await pool.query(
+    `insert into seen_signatures (signature, seen_at) values ($1, $2)
+     on conflict (signature) do update set seen_at = $2 where seen_signatures.seen_at < $3
+     returning signature`,
+    [signature, now, new Date(now.getTime() - REPLAY_WINDOW_MS)],
+  );
+  if (replay.rowCount !== 1) throw new HttpError(401, "replay");
+  return app;
+}
+
+async function registeredAgencia(appId: string, adminMail: string): Promise<Visible> {
+  const { rows } = await pool.query<{ id: string; admin_mail: string; estado: string; compartir_catalogo: boolean }>(
+    `select a.id, a.admin_mail, r.estado, r.compartir_catalogo
+     from agencias a inner join agencia_apps r on r.agencia_id = a.id and r.app_id = $1
+     where a.admin_mail = $2`,
+    [appId, adminMail.toLowerCase()],
+  );
+  const row = rows[0];
+  if (row?.estado !== "registrada") throw new HttpError(404);
+  return { agenciaId: row.id, adminMail: row.admin_mail, appId, compartir: row.compartir_catalogo };
+}
+
+/** The visibility condition (lib/service/consultas/visibility.ts) from parameter $1 (agency) and $2 (app). */
+const visibleSql = (visible: Visible) =>
+  visible.compartir
+    ? "agencia_id = $1 and (app_id = $2 or (app_id is null and tipo_anuncio = 'catalogo'))"
+    : "agencia_id = $1 and app_id = $2";
+
+function present(row: ConsultaRow, adminMail: string) {
+  const self = `/v3/consultas/${segment(adminMail)}/${segment(row.sid)}`;
+  return {
+    Momento: formatDateTime(row.momento, zone),
+    OrigenLead: row.origen_lead,
+    TipoAnuncio: row.tipo_anuncio,
+    Auto: row.auto,
+    Interesado: row.interesado,
+    OperadorResponsable: row.operador_responsable,
+    _links: {
+      self: { href: self },
+      agencia: { href: `/v3/agencias/${segment(adminMail)}` },
+      resendwebhook: { href: `${self}/resendwebhook` },
+    },
+  };
+}
+
+let perDayCounters = false;
+const DAY_MS = 86_400_000;
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/**
+ * Total: an exact count(*) of the visible rows, or (when the per-day counters of migration 0008
+ * exist, as lib/service/consultas/count-consultas.ts does) whole UTC days from the counters plus the
+ * partial days at both ends counted in `consultas`.
+ */
+async function total(visible: Visible, where: string, params: unknown[], from: Date, to: Date, operador?: string, externalId?: string) {
+  const count = async (extra = "", more: unknown[] = []) =>
+    Number(
+      (await pool.query<{ count: string }>(`select count(*) from consultas where ${where}${extra}`, [...params, ...more])).rows[0]?.count ??
+        0,
+    );
+  const first = Math.ceil(from.getTime() / DAY_MS) * DAY_MS;
+  const after = Math.floor((to.getTime() + 1) / DAY_MS) * DAY_MS;
+  if (!perDayCounters || externalId || after <= first) return count();
+  const appIds = visible.compartir ? [visible.appId, ""] : [visible.appId];
+  const n = params.length;
+  const [days, head, tail] = await Promise.all([
+    pool
+      .query<{ value: string }>(
+        `select coalesce(sum(cantidad), 0) as value from consultas_por_dia
+         where agencia_id = $1 and app_id = any($2)${operador ? " and operador_responsable = $5" : ""} and dia >= $3 and dia < $4`,
+        operador
+          ? [visible.agenciaId, appIds, isoDay(first), isoDay(after), operador]
+          : [visible.agenciaId, appIds, isoDay(first), isoDay(after)],
+      )
+      .then(({ rows }) => Number(rows[0]?.value ?? 0)),
+    count(` and momento < $${n + 1}`, [new Date(first)]),
+    count(` and momento >= $${n + 1}`, [new Date(after)]),
+  ]);
+  return days + head + tail;
+}
+
+async function listConsultas(app: AppRow, adminMail: string, query: URLSearchParams) {
+  const visible = await registeredAgencia(app.id, adminMail);
+  const today = dayOf(new Date(), zone);
+  const desde = query.get("desde") ?? addDays(today, -DIAS_CONSULTAS);
+  const hasta = query.get("hasta") ?? today;
+  const now = new Date();
+  const from = startOfDay(desde, zone);
+  const endOfHasta = new Date(startOfDay(addDays(hasta, 1), zone).getTime() - 1);
+  const to = endOfHasta.getTime() > now.getTime() ? now : endOfHasta;
+  const params: unknown[] = [visible.agenciaId, app.id, from, to];
+  let where = `${visibleSql(visible)} and momento >= $3 and momento <= $4`;
+  let operadorFiltrado: string | undefined;
+  const operadorEmail = query.get("operador");
+  if (operadorEmail) {
+    const { rows } = await pool.query<{ email: string; es_administrador: boolean }>(
+      "select * from operadores where agencia_id = $1 and email = $2",
+      [visible.agenciaId, operadorEmail],
+    );
+    const operador = rows[0];
+    if (!operador) throw new HttpError(400, "operador");
+    if (!operador.es_administrador) {
+      operadorFiltrado = operador.email;
+      params.push(operador.email);
+      where += ` and operador_responsable = $${params.length}`;
+    }
+  }
+  const externalId = query.get("externalid") ?? undefined;
+  if (externalId) {
+    params.push(externalId);
+    where += ` and external_id = $${params.length}`;
+  }
+  const pagina = Number(query.get("pagina") ?? 1);
+  const [page, totalCount] = await Promise.all([
+    pool.query<ConsultaRow>(
+      `select * from consultas where ${where} order by momento desc, sid desc limit ${PER_PAGINA} offset ${(pagina - 1) * PER_PAGINA}`,
+      params,
+    ),
+    total(visible, where, params, from, to, operadorFiltrado, externalId),
+  ]);
+  const last = Math.max(1, Math.ceil(totalCount / PER_PAGINA));
+  const base = `/v3/consultas/${segment(visible.adminMail)}`;
+  const pageLink = (number: number) =>
+    withQuery(base, {
+      operador: operadorEmail ?? undefined,
+      externalid: externalId,
+      desde: query.get("desde") ?? undefined,
+      hasta: query.get("hasta") ?? undefined,
+      pagina: number,
+    });
+  return {
+    Desde: formatDateTime(from, zone),
+    Hasta: formatDateTime(to, zone),
+    Pagina: pagina,
+    Total: totalCount,
+    PerPagina: PER_PAGINA,
+    _links: links({
+      self: pageLink(pagina),
+      first: pageLink(1),
+      prev: pagina > 1 ? pageLink(Math.min(pagina - 1, last)) : undefined,
+      next: pagina < last ? pageLink(pagina + 1) : undefined,
+      last: pageLink(last),
+      consulta: `${base}/{sid}`,
+    }),
+    _entries: page.rows.map((row) => present(row, visible.adminMail)),
+  };
+}
+
+async function getConsulta(app: AppRow, adminMail: string, sid: string) {
+  const visible = await registeredAgencia(app.id, adminMail);
+  const { rows } = await pool.query<ConsultaRow>(`select * from consultas where sid = $3 and ${visibleSql(visible)}`, [
+    visible.agenciaId,
+    app.id,
+    sid,
+  ]);
+  if (!rows[0]) throw new HttpError(404);
+  return present(rows[0], visible.adminMail);
+}
+
+type MarcaRow = { id: number; nombre: string; codenames: string[]; mercado_nuevos: boolean };
+const presentMarca = (row: MarcaRow) => ({
+  Id: row.id,
+  Nombre: row.nombre,
+  Codenames: row.codenames,
+  MercadoNuevos: row.mercado_nuevos,
+  _links: { self: { href: `/v3/marcas/${row.id}` } },
+});
+
+async function listMarcas(self: string) {
+  const { rows } = await pool.query<MarcaRow>("select * from marcas order by clave");
+  return { _links: { self: { href: self } }, _entries: rows.map(presentMarca) };
+}
+
+const normalizeTerm = (value: string) =>
+  value
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+
+/** lib/service/catalogo/best-match.ts for a make given by name (no id or api-url). */
+async function bestMatchMarca(value: string) {
+  const term = normalizeTerm(value);
+  const { rows } = await pool.query<{ item_id: number }>(
+    `select item_id,
+            case when termino = $1 then 0 when termino like $2 then 1 when false then 2 else 3 end as rank,
+            similarity(termino, $1) as score
+     from catalogo_terminos
+     where tipo = 'marca' and true
+       and (termino = $1 or termino like $2 or false or similarity(termino, $1) >= $3)
+     order by rank, score desc, length(termino), item_id
+     limit 1`,
+    [term, `${term}%`, SIMILARITY_THRESHOLD],
+  );
+  if (!rows[0]) throw new HttpError(400, "make");
+  const marca = await pool.query<MarcaRow>("select * from marcas where id = $1", [rows[0].item_id]);
+  if (!marca.rows[0]) throw new HttpError(500);
+  return presentMarca(marca.rows[0]);
+}
+
+async function route(request: IncomingMessage): Promise<unknown> {
+  const target = request.url ?? "/";
+  const url = new URL(target, "http://baseline");
+  const app = await authenticate(request, target);
+  const parts = url.pathname.split("/").map(decodeURIComponent);
+  if (request.method !== "GET") throw new HttpError(405);
+  if (parts[2] === "consultas" && parts.length === 4) return listConsultas(app, parts[3] ?? "", url.searchParams);
+  if (parts[2] === "consultas" && parts.length === 5) return getConsulta(app, parts[3] ?? "", parts[4] ?? "");
+  if (url.pathname === "/v3/marcas") return listMarcas(target);
+  if (url.pathname === "/v3/marcas/bestmatch") return bestMatchMarca(url.searchParams.get("make") ?? "");
+  throw new HttpError(404);
+}
+
+function reply(response: ServerResponse, status: number, body?: unknown) {
+  const json = body === undefined ? "" : JSON.stringify(body);
+  response.writeHead(status, { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(json) });
+  response.end(json);
+}
+
+const { rows } = await pool.query<{ exists: boolean }>("select to_regclass('public.consultas_por_dia') is not null as exists");
+perDayCounters = rows[0]?.exists === true;
+const server = createServer((request, response) => {
+  request.resume();
+  route(request).then(
+    (body) => reply(response, 200, body),
+    (error: unknown) => {
+      if (error instanceof HttpError) reply(response, error.status, { Title: error.message, Status: error.status });
+      else {
+        console.error(error);
+        reply(response, 500, { Status: 500 });
+      }
+    },
+  );
+});
+const port = Number(process.env.PORT ?? 3991);
+server.listen(port, "127.0.0.1", () => {
+  console.log(`baseline listening on ${port} (Total: ${perDayCounters ? "per-day counters + partial days" : "count(*)"})`);
+});
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.close(() => pool.end().then(() => process.exit(0))));
