@@ -36,6 +36,11 @@ const envSchema = z.object({
   RATE_LIMIT_APP: z.coerce.number().int().min(0).default(1200),
   RATE_LIMIT_IP: z.coerce.number().int().min(0).default(6000),
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(0).default(20),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { message: "se espera una URL redis:// o rediss://, p. ej. redis://127.0.0.1:6379" })
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().default("vitrina:"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -57,6 +62,10 @@ export type Config = {
   seedDemo: boolean;
   /** Requests per minute (0: no limit): per app and per client address on /v3, per address on sign-in. */
   rateLimits: { app: number; ip: number; signIn: number };
+  /** Where the processes share their rate-limit counters: Redis when set, otherwise the database. */
+  redisUrl: string | undefined;
+  /** Starts every Redis key, so deployments sharing one Redis keep apart. */
+  redisKeyPrefix: string;
   logLevel: string;
 };
 
@@ -127,6 +136,8 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     webhookLogRetentionDays: env.WEBHOOK_LOG_RETENTION_DAYS,
     seedDemo: env.SEED_DEMO ?? embedded,
     rateLimits: { app: env.RATE_LIMIT_APP, ip: env.RATE_LIMIT_IP, signIn: env.RATE_LIMIT_SIGN_IN },
+    redisUrl: env.REDIS_URL,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
     logLevel: env.LOG_LEVEL,
   };
 }

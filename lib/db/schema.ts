@@ -55,9 +55,9 @@ export * from "./schema-consultas";
 export * from "./schema-panel";
 
 /**
- * Rate-limit counters shared by every web process: requests per key (`app:<id>`, `ip:<address>`,
- * `ingreso:<address>`) in a fixed one-minute window. Processes add their local counts about once a
- * second (lib/http/rate-limit.ts).
+ * Rate-limit counters shared by every web process when REDIS_URL is not set: requests per key
+ * (`app:<id>`, `ip:<address>`, `ingreso:<address>`) in a fixed one-minute window. Processes add
+ * their local counts about once a second (lib/http/rate-limit-store.ts).
  */
 export const rateLimitCounters = pgTable(
   "rate_limit_counters",

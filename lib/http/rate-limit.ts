@@ -1,16 +1,16 @@
 import "server-only";
-import { sql } from "drizzle-orm";
-import { getDb } from "@/lib/db";
 import { config } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { Problem } from "./problem";
+import { counterStore } from "./rate-limit-store";
 import { clientAddress } from "./raw-target";
 
 /**
- * Rate limits in fixed one-minute windows, shared by every web process through the database: each
- * process counts locally and adds its counts to `rate_limit_counters` about once a second, learning
- * the others' in the same statement. Between two flushes the processes together may let through a
- * second's worth of requests over the quota: the price of not writing the database on every request.
+ * Rate limits in fixed one-minute windows, shared by every web process through a store (the database,
+ * or Redis when REDIS_URL is set: lib/http/rate-limit-store.ts): each process counts locally and adds
+ * its counts to the store about once a second, learning the others' in the same round trip. Between
+ * two flushes the processes together may let through a second's worth of requests over the quota:
+ * the price of not writing the store on every request.
  * Headers: draft-ietf-httpapi-ratelimit-headers (RateLimit-Policy, RateLimit), Retry-After on 429.
  */
 
@@ -84,36 +84,29 @@ function scheduleFlush() {
   current.timer.unref();
 }
 
-/** Counts sent to the database count as shared right away; the answer then says the exact total. */
+/** Counts sent to the store count as shared right away; the answer then says the exact total. */
 function moveToShared(counter: Counter, count: number) {
   counter.pending -= count;
   counter.shared += count;
 }
 
-/** Adds this process's counts to the shared ones and learns the totals (one statement for all keys). */
+/** Adds this process's counts to the shared ones and learns the totals (one round trip for all keys). */
 export async function flush(now = Date.now()): Promise<void> {
   const { counters } = state();
   const window = Math.floor(now / WINDOW_MS) * WINDOW_MS;
-  const batch: { key: string; window_start: string; count: number }[] = [];
+  const sent = new Map<string, number>();
   for (const [key, counter] of counters) {
     if (counter.window !== window) counters.delete(key);
-    else batch.push({ key, window_start: new Date(window).toISOString(), count: counter.pending });
+    else sent.set(key, counter.pending);
   }
-  if (batch.length === 0) return;
-  const sent = new Map(batch.map(({ key, count }) => [key, count]));
+  if (sent.size === 0) return;
   for (const [key, count] of sent) moveToShared(counters.get(key) as Counter, count);
   try {
-    const db = await getDb();
-    const result = (await db.execute(sql`
-      insert into rate_limit_counters (key, window_start, count)
-      select key, window_start, count from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(key text, window_start timestamptz, count int)
-      on conflict (key, window_start) do update set count = rate_limit_counters.count + excluded.count
-      returning key, count`)) as unknown as { rows: { key: string; count: number }[] };
-    for (const row of result.rows) {
-      const counter = counters.get(row.key);
-      if (counter?.window === window) counter.shared = Number(row.count);
+    const totals = await counterStore().add({ start: window, end: window + WINDOW_MS }, sent);
+    for (const [key, total] of totals) {
+      const counter = counters.get(key);
+      if (counter?.window === window) counter.shared = total;
     }
-    if (Math.random() < 0.02) await db.execute(sql`delete from rate_limit_counters where window_start < now() - interval '5 minutes'`);
   } catch (error) {
     for (const [key, count] of sent) {
       const counter = counters.get(key);

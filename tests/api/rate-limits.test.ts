@@ -1,13 +1,15 @@
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { promisify } from "node:util";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signRequest } from "@/lib/http/signing";
 import { createScratchDatabase, freePort, spawnNext, startTestServer } from "../support/test-server";
 
 /**
  * Rate limits (429 ProblemDetails, Retry-After, RateLimit-Policy / RateLimit) on servers of their
- * own with small quotas; and the counters shared by two web processes on one PostgreSQL database.
+ * own with small quotas; and the counters shared by two web processes through their PostgreSQL
+ * database, or through the local Redis.
  */
 
 const run = promisify(execFile);
@@ -82,8 +84,9 @@ describe("rate limits of one server", () => {
   }, 90_000);
 });
 
-describe("rate limits shared by two web processes (PostgreSQL)", () => {
+describe("rate limits shared by two web processes", () => {
   const serverUrl = process.env.WEBHOOK_TEST_POSTGRES_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+  const redisUrl = "redis://127.0.0.1:6379";
   const stops: (() => Promise<void>)[] = [];
 
   afterAll(async () => {
@@ -113,7 +116,8 @@ describe("rate limits shared by two web processes (PostgreSQL)", () => {
     throw new Error(`El servidor no respondió en ${baseUrl}`);
   }
 
-  it("six requests split over two processes use up a quota of six for both", async () => {
+  /** Two web processes on one scratch database, sharing counters as `store` says; an app with a quota of six per minute. */
+  async function sixRequestsOverTwoProcesses(store: Record<string, string>): Promise<Credentials & { AppId: string }> {
     const scratch = await createScratchDatabase(serverUrl);
     stops.push(scratch.drop);
     const env = {
@@ -124,17 +128,42 @@ describe("rate limits shared by two web processes (PostgreSQL)", () => {
       LOG_LEVEL: "warn",
       RATE_LIMIT_APP: "6",
       RATE_LIMIT_IP: "0",
+      ...store,
     };
     const [first, second] = [await serve(env), await serve(env)];
-    const app: Credentials = JSON.parse(await cli(env, "app", "create", "--name", "Compartida", "--json"));
+    const app = JSON.parse(await cli(env, "app", "create", "--name", "Compartida", "--json"));
     await freshWindow();
     for (let index = 0; index < 3; index++) {
       expect((await get(first, app)).status).toBe(200);
       expect((await get(second, app)).status).toBe(200);
     }
-    // Each process adds its counts to the database about once a second and learns the other's.
+    // Each process adds its counts to the shared store about once a second and learns the other's.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     await expectTooMany(await get(first, app), "app");
     await expectTooMany(await get(second, app), "app");
+    return app;
+  }
+
+  it("through the database (PostgreSQL): six requests split over two processes use up a quota of six for both", async () => {
+    await sixRequestsOverTwoProcesses({ REDIS_URL: "" });
+  }, 120_000);
+
+  it("through Redis (REDIS_URL): six requests split over two processes use up a quota of six for both", async () => {
+    const prefix = `vitrina-test-${randomBytes(6).toString("hex")}:`;
+    const redis = new Redis(redisUrl);
+    stops.push(async () => {
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await redis.quit();
+    });
+    const app = await sixRequestsOverTwoProcesses({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix });
+    // The count is in Redis, under the prefix: one key for the app in this window, kept past its end.
+    const keys = await redis.keys(`${prefix}*`);
+    expect(keys).toEqual([expect.stringMatching(new RegExp(`^${prefix}rate-limit:\\d+:app:${app.AppId}$`))]);
+    const [key] = keys as [string];
+    expect(await redis.get(key)).toBe("6");
+    const ttl = await redis.pttl(key);
+    expect(ttl).toBeGreaterThan(60_000);
+    expect(ttl).toBeLessThanOrEqual(120_000);
   }, 120_000);
 });

@@ -42,6 +42,7 @@ describe("configuration (decisions §11)", () => {
     [{ SERVICE_TIME_ZONE: "Mars/Olympus" }, /SERVICE_TIME_ZONE: se espera una zona horaria IANA/],
     [{ WEBHOOK_ALLOW_HTTP: "yes" }, /WEBHOOK_ALLOW_HTTP: se espera true o false/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
+    [{ REDIS_URL: "http://127.0.0.1:6379" }, /REDIS_URL: se espera una URL redis:\/\/ o rediss:\/\//],
   ])("stops with a message naming the variable: %j", (env, message) => {
     expect(() => parseConfig({ DATA_DIR: dataDir(), ...env })).toThrowError(ConfigError);
     expect(() => parseConfig({ DATA_DIR: dataDir(), ...env })).toThrowError(message);
@@ -53,6 +54,16 @@ describe("configuration (decisions §11)", () => {
       /SECRETS_KEY: obligatorio cuando DATABASE_URL está definido\n {2}AUTH_SECRET: obligatorio/,
     );
     expect(existsSync(dir)).toBe(false);
+  });
+
+  it("shares rate-limit counters through Redis only when REDIS_URL is set, under REDIS_KEY_PREFIX", () => {
+    expect(parseConfig({ DATA_DIR: dataDir() })).toMatchObject({ redisUrl: undefined, redisKeyPrefix: "vitrina:" });
+    expect(
+      parseConfig({ DATA_DIR: dataDir(), REDIS_URL: "rediss://:clave@redis.example:6380/2", REDIS_KEY_PREFIX: "staging:" }),
+    ).toMatchObject({
+      redisUrl: "rediss://:clave@redis.example:6380/2",
+      redisKeyPrefix: "staging:",
+    });
   });
 
   it("treats empty variables as unset", () => {
