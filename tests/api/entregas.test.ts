@@ -50,6 +50,8 @@ beforeAll(async () => {
   receiver = await startReceiver({
     "/flaky": (_request, seen) => (seen === 0 ? { status: 500, body: "fallo temporal" } : { status: 200, body: "ok" }),
     "/gone": () => ({ status: 410, body: "ya no existe" }),
+    "/mudada": () => ({ status: 302, headers: { Location: receiver.url("/destino") }, body: "" }),
+    "/larga": () => ({ status: 200, body: "x".repeat(30_000) }),
   });
 });
 
@@ -184,6 +186,31 @@ describe("retries", () => {
     expect((await read(inactive)).Errors._).toEqual([expect.any(String)]);
     const retry = await send(app, "POST", `/v3/appnotificaciones/agencias/entregas/${payload.Id}/reintentar`);
     expect(retry.status).toBe(400);
+  });
+});
+
+describe("receivers that misbehave", () => {
+  it("a redirect is a failed attempt and is not followed", async () => {
+    await configure("consultas", receiver.url("/mudada"));
+    const payload = await sendTest("consultas");
+    await receiver.waitFor(payload.Id);
+    const entry = await eventually(async () => {
+      const candidate = await entrega("consultas", payload.Id);
+      return candidate.Intentos.length === 1 ? candidate : undefined;
+    });
+    expect(entry.Estado).toBe("pendiente");
+    expect(entry.Intentos[0]).toMatchObject({ HttpStatus: 302, Error: expect.any(String) });
+    expect(receiver.received.filter((request) => request.path === "/destino")).toEqual([]);
+  });
+
+  it("a long answer is recorded up to its first 20 KB", async () => {
+    await configure("consultas", receiver.url("/larga"));
+    const payload = await sendTest("consultas");
+    const entry = await eventually(async () => {
+      const candidate = await entrega("consultas", payload.Id);
+      return candidate.Estado === "entregada" ? candidate : undefined;
+    });
+    expect(entry.Intentos[0].Respuesta).toBe("x".repeat(20 * 1024));
   });
 });
 
