@@ -24,24 +24,53 @@ function zoneParts(date: Date, timeZone: string): Record<string, number> {
   return Object.fromEntries(parts.filter((part) => part.type !== "literal").map((part) => [part.type, Number(part.value)]));
 }
 
-const pad = (value: number | undefined, width = 2) => String(value).padStart(width, "0");
+/**
+ * A zone's offset from UTC changes only at transitions, which fall on whole quarter hours: one
+ * Intl lookup per zone and quarter hour, kept, makes formatting a page of date-times cheap.
+ */
+const QUARTER_HOUR_MS = 900_000;
+const MAX_CACHED_OFFSETS = 100_000;
+const offsets = new Map<string, number>();
+
+function offsetMs(date: Date, timeZone: string): number {
+  const quarter = Math.floor(date.getTime() / QUARTER_HOUR_MS);
+  const key = `${timeZone} ${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const start = new Date(quarter * QUARTER_HOUR_MS);
+    const p = zoneParts(start, timeZone);
+    offset = Date.UTC(p.year as number, (p.month as number) - 1, p.day, p.hour, p.minute, p.second) - start.getTime();
+    if (offsets.size >= MAX_CACHED_OFFSETS) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, "0");
+
+/** The wall clock of an instant in the zone, read off a Date shifted by the offset (UTC getters). */
+function wallClock(date: Date, timeZone: string): { local: Date; offset: number } {
+  const offset = offsetMs(date, timeZone);
+  return { local: new Date(Math.floor(date.getTime() / 1000) * 1000 + offset), offset };
+}
+
+const dayText = (local: Date) => `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`;
 
 /**
  * Date-times on the wire (decisions §2): ISO 8601 with the offset of the service time zone,
  * second precision, e.g. 2026-11-21T14:03:07-03:00.
  */
 export function formatDateTime(date: Date, timeZone: string): string {
-  const p = zoneParts(date, timeZone);
-  const offsetMinutes = Math.round(offsetMs(date, timeZone) / 60_000);
-  const sign = offsetMinutes < 0 ? "-" : "+";
-  const offset = `${sign}${pad(Math.floor(Math.abs(offsetMinutes) / 60))}:${pad(Math.abs(offsetMinutes) % 60)}`;
-  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}${offset}`;
+  const { local, offset } = wallClock(date, timeZone);
+  const minutes = Math.round(offset / 60_000);
+  const sign = minutes < 0 ? "-" : "+";
+  const zone = `${sign}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
+  return `${dayText(local)}T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}${zone}`;
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in the time zone. */
 export function dayOf(date: Date, timeZone: string): string {
-  const parts = zoneParts(date, timeZone);
-  return `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`;
+  return dayText(wallClock(date, timeZone).local);
 }
 
 /** A YYYY-MM-DD day plus (or minus) whole days. */
@@ -56,12 +85,6 @@ export function isDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-function offsetMs(date: Date, timeZone: string): number {
-  const p = zoneParts(date, timeZone);
-  const asUtc = Date.UTC(p.year as number, (p.month as number) - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - Math.floor(date.getTime() / 1000) * 1000;
 }
 
 /** 00:00 of a YYYY-MM-DD day in the time zone, as an instant. */

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { addDays, dayOf, formatDateTime, isDay, startOfDay } from "@/lib/time";
 
@@ -17,5 +18,47 @@ describe("service time zone helpers", () => {
     expect(isDay("2026-02-29")).toBe(false);
     expect(isDay("2028-02-29")).toBe(true);
     expect(startOfDay("2026-11-21", AR).toISOString()).toBe("2026-11-21T03:00:00.000Z");
+  });
+
+  it("follows daylight-saving transitions to the second", () => {
+    const NY = "America/New_York";
+    expect(formatDateTime(new Date("2026-03-08T06:59:59Z"), NY)).toBe("2026-03-08T01:59:59-05:00");
+    expect(formatDateTime(new Date("2026-03-08T07:00:00Z"), NY)).toBe("2026-03-08T03:00:00-04:00");
+    expect(formatDateTime(new Date("2026-11-01T05:59:59Z"), NY)).toBe("2026-11-01T01:59:59-04:00");
+    expect(formatDateTime(new Date("2026-11-01T06:00:00Z"), NY)).toBe("2026-11-01T01:00:00-05:00");
+  });
+
+  it("agrees with Intl for any instant and zone (the cached offsets are never stale)", () => {
+    const zones = [AR, "UTC", "America/New_York", "Europe/Madrid", "Asia/Kolkata", "Australia/Lord_Howe", "Pacific/Chatham"];
+    const reference = (date: Date, timeZone: string) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat("en-US", {
+          timeZone,
+          hourCycle: "h23",
+          year: "numeric",
+          month: "2-digit",
+          day: "2-digit",
+          hour: "2-digit",
+          minute: "2-digit",
+          second: "2-digit",
+          timeZoneName: "longOffset",
+        })
+          .formatToParts(date)
+          .map((part) => [part.type, part.value]),
+      );
+      const offset = parts.timeZoneName === "GMT" ? "+00:00" : String(parts.timeZoneName).slice(3);
+      return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+    };
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2040-01-01T00:00:00Z"), noInvalidDate: true }),
+        fc.constantFrom(...zones),
+        (date, zone) => {
+          expect(formatDateTime(date, zone)).toBe(reference(date, zone));
+          expect(dayOf(date, zone)).toBe(reference(date, zone).slice(0, 10));
+        },
+      ),
+      { numRuns: 5_000, seed: 20261123 },
+    );
   });
 });
