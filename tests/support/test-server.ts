@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 
-/** `pid`: the server process (tsx runs it in a child of its own: see `serverPid`). */
+/** `pid`: the server process (one node process: signals reach the server itself). */
 export type TestServerInfo = { baseUrl: string; env: Record<string, string>; logFile: string; pid: number };
 
 export async function freePort(): Promise<number> {
@@ -51,11 +51,18 @@ async function waitUntilServing(url: string, child: ChildProcess): Promise<void>
   throw new Error(`El servidor no respondió en ${url}`);
 }
 
-type ServerOptions = { embedded?: boolean; dataDir?: string; env?: Record<string, string> };
+type ServerOptions = {
+  embedded?: boolean;
+  /** A PostgreSQL server for a scratch database of its own (default: DATABASE_URL's, unless embedded). */
+  postgresUrl?: string;
+  dataDir?: string;
+  env?: Record<string, string>;
+};
 
+/** `npm start` as one node process (tsx as a loader, not as a wrapper), so a SIGKILL reaches the server. */
 export function spawnNext(port: number, env: Record<string, string>): ChildProcess {
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  return spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], {
+  return spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env: { ...inherited, HOST: "127.0.0.1", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -63,24 +70,24 @@ export function spawnNext(port: number, env: Record<string, string>): ChildProce
 
 /** `npm run worker`: on PostgreSQL the workers are processes of their own, as in production. */
 function spawnWorker(env: Record<string, string>): ChildProcess {
-  return spawn(path.resolve("node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/worker.ts"], {
+  return spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/worker.ts"], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
 }
 
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+async function endProcess(child: ChildProcess | undefined, signal: "SIGTERM" | "SIGKILL"): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
+  child.kill(signal);
   await exited;
 }
 
 export async function startTestServer(options: ServerOptions = {}) {
   const workDir = mkdtempSync(path.join(tmpdir(), "vitrina-test-"));
   const port = await freePort();
-  const usePostgres = process.env.DATABASE_URL && !options.embedded;
-  const scratch = usePostgres ? await createScratchDatabase(process.env.DATABASE_URL as string) : undefined;
+  const postgresUrl = options.embedded ? undefined : (options.postgresUrl ?? process.env.DATABASE_URL);
+  const scratch = postgresUrl ? await createScratchDatabase(postgresUrl) : undefined;
   const env: Record<string, string> = {
     PORT: String(port),
     PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
@@ -104,18 +111,30 @@ export async function startTestServer(options: ServerOptions = {}) {
   };
   const logFile = path.join(workDir, "server.log");
   const log = createWriteStream(logFile);
-  const child = spawnNext(port, env);
-  const worker = scratch ? spawnWorker(env) : undefined;
-  for (const process of [child, worker]) {
-    process?.stdout?.pipe(log);
-    process?.stderr?.pipe(log);
-  }
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilServing(`${baseUrl}/v3/openapi.json`, child);
+  const launch = async () => {
+    const started = { server: spawnNext(port, env), worker: scratch ? spawnWorker(env) : undefined };
+    for (const output of [started.server.stdout, started.server.stderr, started.worker?.stdout, started.worker?.stderr]) {
+      output?.pipe(log, { end: false });
+    }
+    await waitUntilServing(`${baseUrl}/v3/openapi.json`, started.server);
+    return started;
+  };
+  let running = await launch();
+  const info: TestServerInfo = { baseUrl, env, logFile, pid: running.server.pid ?? 0 };
   return {
-    info: { baseUrl, env, logFile, pid: child.pid ?? 0 } satisfies TestServerInfo,
+    info,
+    /** SIGKILL to the server (and the worker), as a crash would do; `restart` starts them again on the same data. */
+    async crash() {
+      await Promise.all([endProcess(running.server, "SIGKILL"), endProcess(running.worker, "SIGKILL")]);
+    },
+    async restart() {
+      running = await launch();
+      info.pid = running.server.pid ?? 0;
+    },
     async stop() {
-      await Promise.all([stopProcess(child), worker && stopProcess(worker)]);
+      await Promise.all([endProcess(running.server, "SIGTERM"), endProcess(running.worker, "SIGTERM")]);
+      log.end();
       await scratch?.drop();
       if (!options.dataDir) rmSync(workDir, { recursive: true, force: true });
     },
