@@ -171,6 +171,14 @@ export type PaginaConsultas =
   | { ok: true; datos: Consultas }
   | { ok: false; mensaje: string; errores: ErroresCampos | null; status: number };
 
+/**
+ * The status a Panel route handler answers for a page that could not be read: what the caller asked
+ * for wrongly (400, 403, 404 from the API) passes through; the API unreachable or failing is a 502.
+ */
+export function statusDeFalla(status: number): number {
+  return [400, 403, 404].includes(status) ? status : 502;
+}
+
 /** One page of enquiries of the resolved view, or why it could not be read. */
 export async function cargarPagina(resolucion: Resolucion, pagina = resolucion.pagina): Promise<PaginaConsultas> {
   if (!resolucion.adminMail) {

@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 import type { Consulta } from "@/lib/api/consultas";
 import { MAX_PAGINA } from "@/lib/panel/consultas/esquema";
-import { cargarPagina, mensajeError, type Resolucion, resolverConsultas, sidDe } from "@/lib/panel/consultas/vista";
+import { cargarPagina, mensajeError, type Resolucion, resolverConsultas, sidDe, statusDeFalla } from "@/lib/panel/consultas/vista";
 import { requireUser } from "@/lib/panel/session";
 
 /**
@@ -149,7 +149,7 @@ export async function GET(request: NextRequest) {
   const adminMail = resolucion.adminMail;
 
   const primera = await cargarPagina(resolucion, 1);
-  if (!primera.ok) return textoPlano(primera.status === 400 ? 400 : 502, `No se puede exportar: ${primera.mensaje}\n`);
+  if (!primera.ok) return textoPlano(statusDeFalla(primera.status), `No se puede exportar: ${primera.mensaje}\n`);
   const { Total } = primera.datos;
 
   const encoder = new TextEncoder();

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { cargarPagina, resolverConsultas } from "@/lib/panel/consultas/vista";
+import { cargarPagina, resolverConsultas, statusDeFalla } from "@/lib/panel/consultas/vista";
 import { requireUser } from "@/lib/panel/session";
 
 /**
@@ -12,6 +12,7 @@ export async function GET(request: NextRequest) {
   const resolucion = await resolverConsultas(user, request.nextUrl.searchParams);
   if (resolucion.errores) return Response.json({ Errores: resolucion.errores }, { status: 400, headers: { "Cache-Control": "no-store" } });
   const pagina = await cargarPagina(resolucion, 1);
-  if (!pagina.ok) return Response.json({ Mensaje: pagina.mensaje }, { status: 502, headers: { "Cache-Control": "no-store" } });
+  if (!pagina.ok)
+    return Response.json({ Mensaje: pagina.mensaje }, { status: statusDeFalla(pagina.status), headers: { "Cache-Control": "no-store" } });
   return Response.json({ Total: pagina.datos.Total, Hasta: pagina.datos.Hasta }, { headers: { "Cache-Control": "no-store" } });
 }
