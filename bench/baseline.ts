@@ -4,7 +4,7 @@ import pg from "pg";
 import { decryptSecret } from "@/lib/crypto/secrets";
 import { links, segment, withQuery } from "@/lib/http/links";
 import { canonicalString, signCanonical } from "@/lib/http/signing";
-import { addDays, dayOf, formatDateTime, startOfDay } from "@/lib/time";
+import { addDays, dayOf, formatDateTime, splitPeriod, startOfDay } from "@/lib/time";
 
 /**
  * The baseline of `npm run bench`: the smallest server that answers the benchmarked requests the way
@@ -46,22 +46,39 @@ type ConsultaRow = {
 
 const equal = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
+type CachedApp = { id: string; secrets: string[] };
+const apps = new Map<string, { app: CachedApp; until: number }>();
+
+/** As lib/service/apps/find-app.ts: apps kept 10 s, asked again before refusing a signature. */
+async function findApp(appKey: string, fresh = false): Promise<CachedApp | undefined> {
+  const cached = apps.get(appKey);
+  if (cached && cached.until > Date.now() && !fresh) return cached.app;
+  const { rows } = await pool.query<AppRow>("select id, secret_primary, secret_secondary from apps where app_key = $1", [appKey]);
+  const row = rows[0];
+  if (!row) return undefined;
+  const sealed = [row.secret_primary, row.secret_secondary].filter((value): value is string => value !== null);
+  const app = { id: row.id, secrets: sealed.map((value) => decryptSecret(secretsKey, value)) };
+  apps.set(appKey, { app, until: Date.now() + 10_000 });
+  return app;
+}
+
 /** ACS-HMAC as lib/http/auth.ts: form, date, app, digest (no bodies here), signature, replay. */
-async function authenticate(request: IncomingMessage, pathAndQuery: string): Promise<AppRow> {
+async function authenticate(request: IncomingMessage, pathAndQuery: string): Promise<CachedApp> {
   const match = /^ACS-HMAC\s+([0-9a-f]{32}):([A-Za-z0-9+/]{43}=)$/.exec((request.headers.authorization ?? "").trim());
   if (!match) throw new HttpError(401, "authorization");
   const [, appKey = "", signature = ""] = match;
   const date = Date.parse(String(request.headers["x-acs-date"] ?? request.headers.date ?? ""));
   if (Number.isNaN(date) || Math.abs(date - Date.now()) > MAX_SKEW_MS) throw new HttpError(401, "date");
-  const { rows } = await pool.query<AppRow>("select id, secret_primary, secret_secondary from apps where app_key = $1", [appKey]);
-  const app = rows[0];
+  let app = await findApp(appKey);
   if (!app) throw new HttpError(401, "app");
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) if (typeof value === "string") headers[name] = value;
   const canonical = canonicalString({ method: request.method ?? "GET", pathAndQuery, headers });
-  const secrets = [app.secret_primary, app.secret_secondary].filter((value): value is string => value !== null);
-  if (!secrets.some((sealed) => equal(signCanonical(decryptSecret(secretsKey, sealed), canonical), signature))) {
-    throw new HttpError(401, "signature");
+  const signedBy = (candidate: CachedApp | undefined) =>
+    candidate?.secrets.some((secret) => equal(signCanonical(secret, canonical), signature)) === true;
+  if (!signedBy(app)) {
+    app = await findApp(appKey, true);
+    if (!app || !signedBy(app)) throw new HttpError(401, "signature");
   }
   const now = new Date();
   const replay = await pool.query(
@@ -109,14 +126,11 @@ function present(row: ConsultaRow, adminMail: string) {
   };
 }
 
-let perDayCounters = false;
-const DAY_MS = 86_400_000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /**
- * Total: an exact count(*) of the visible rows, or (when the per-day counters of migration 0008
- * exist, as lib/service/consultas/count-consultas.ts does) whole UTC days from the counters plus the
- * partial days at both ends counted in `consultas`.
+ * Total, as lib/service/consultas/count-consultas.ts: whole UTC days and hours from the counters,
+ * the partial hours at both ends counted in `consultas`, in one statement.
  */
 async function total(visible: Visible, where: string, params: unknown[], from: Date, to: Date, operador?: string, externalId?: string) {
   const count = async (extra = "", more: unknown[] = []) =>
@@ -124,28 +138,25 @@ async function total(visible: Visible, where: string, params: unknown[], from: D
       (await pool.query<{ count: string }>(`select count(*) from consultas where ${where}${extra}`, [...params, ...more])).rows[0]?.count ??
         0,
     );
-  const first = Math.ceil(from.getTime() / DAY_MS) * DAY_MS;
-  const after = Math.floor((to.getTime() + 1) / DAY_MS) * DAY_MS;
-  if (!perDayCounters || externalId || after <= first) return count();
+  const { firstHour, afterHours, firstDay, afterDays } = splitPeriod(from, to);
+  if (externalId || afterHours <= firstHour) return count();
   const appIds = visible.compartir ? [visible.appId, ""] : [visible.appId];
-  const n = params.length;
-  const [days, head, tail] = await Promise.all([
-    pool
-      .query<{ value: string }>(
-        `select coalesce(sum(cantidad), 0) as value from consultas_por_dia
-         where agencia_id = $1 and app_id = any($2)${operador ? " and operador_responsable = $5" : ""} and dia >= $3 and dia < $4`,
-        operador
-          ? [visible.agenciaId, appIds, isoDay(first), isoDay(after), operador]
-          : [visible.agenciaId, appIds, isoDay(first), isoDay(after)],
-      )
-      .then(({ rows }) => Number(rows[0]?.value ?? 0)),
-    count(` and momento < $${n + 1}`, [new Date(first)]),
-    count(` and momento >= $${n + 1}`, [new Date(after)]),
-  ]);
-  return days + head + tail;
+  const all = [...params];
+  const at = (value: unknown) => `$${all.push(value)}`;
+  const keys = (table: string) =>
+    `from ${table} where agencia_id = ${at(visible.agenciaId)} and app_id = any(${at(appIds)})${operador ? ` and operador_responsable = ${at(operador)}` : ""}`;
+  const days = `select coalesce(sum(cantidad), 0) ${keys("consultas_por_dia")} and dia >= ${at(isoDay(firstDay))} and dia < ${at(isoDay(afterDays))}`;
+  const hours = `select coalesce(sum(cantidad), 0) ${keys("consultas_por_hora")}
+       and hora >= ${at(new Date(firstHour))} and hora < ${at(new Date(afterHours))}
+       and not (hora >= ${at(new Date(firstDay))} and hora < ${at(new Date(afterDays))})`;
+  const counted = (condition: string) => `select count(*) from consultas where ${where} and ${condition}`;
+  const head = counted(`momento < ${at(new Date(firstHour))}`);
+  const tail = counted(`momento >= ${at(new Date(afterHours))}`);
+  const { rows } = await pool.query<{ total: string }>(`select ((${days}) + (${hours}) + (${head}) + (${tail}))::bigint as total`, all);
+  return Number(rows[0]?.total ?? 0);
 }
 
-async function listConsultas(app: AppRow, adminMail: string, query: URLSearchParams) {
+async function listConsultas(app: CachedApp, adminMail: string, query: URLSearchParams) {
   const visible = await registeredAgencia(app.id, adminMail);
   const today = dayOf(new Date(), zone);
   const desde = query.get("desde") ?? addDays(today, -DIAS_CONSULTAS);
@@ -212,15 +223,17 @@ async function listConsultas(app: AppRow, adminMail: string, query: URLSearchPar
   };
 }
 
-async function getConsulta(app: AppRow, adminMail: string, sid: string) {
-  const visible = await registeredAgencia(app.id, adminMail);
-  const { rows } = await pool.query<ConsultaRow>(`select * from consultas where sid = $3 and ${visibleSql(visible)}`, [
-    visible.agenciaId,
-    app.id,
-    sid,
-  ]);
+async function getConsulta(app: CachedApp, adminMail: string, sid: string) {
+  const { rows } = await pool.query<ConsultaRow & { admin_mail: string }>(
+    `select c.*, a.admin_mail from consultas c
+     inner join agencias a on a.id = c.agencia_id
+     inner join agencia_apps r on r.agencia_id = a.id and r.app_id = $1
+     where c.sid = $3 and a.admin_mail = $2 and r.estado = 'registrada'
+       and (c.app_id = $1 or (c.app_id is null and c.tipo_anuncio = 'catalogo' and r.compartir_catalogo))`,
+    [app.id, adminMail.toLowerCase(), sid],
+  );
   if (!rows[0]) throw new HttpError(404);
-  return present(rows[0], visible.adminMail);
+  return present(rows[0], rows[0].admin_mail);
 }
 
 type MarcaRow = { id: number; nombre: string; codenames: string[]; mercado_nuevos: boolean };
@@ -284,8 +297,6 @@ function reply(response: ServerResponse, status: number, body?: unknown) {
   response.end(json);
 }
 
-const { rows } = await pool.query<{ exists: boolean }>("select to_regclass('public.consultas_por_dia') is not null as exists");
-perDayCounters = rows[0]?.exists === true;
 const server = createServer((request, response) => {
   request.resume();
   route(request).then(
@@ -301,6 +312,6 @@ const server = createServer((request, response) => {
 });
 const port = Number(process.env.PORT ?? 3991);
 server.listen(port, "127.0.0.1", () => {
-  console.log(`baseline listening on ${port} (Total: ${perDayCounters ? "per-day counters + partial days" : "count(*)"})`);
+  console.log(`baseline listening on ${port}`);
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.close(() => pool.end().then(() => process.exit(0))));

@@ -93,3 +93,21 @@ export function startOfDay(day: string, timeZone: string): Date {
   const first = guess - offsetMs(new Date(guess), timeZone);
   return new Date(guess - offsetMs(new Date(first), timeZone));
 }
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * How a period splits for counting: whole UTC days [firstDay, afterDays), the whole UTC hours around
+ * them [firstHour, firstDay) and [afterDays, afterHours), and the partial hours at both ends.
+ * Without a whole day inside, firstDay = afterDays = afterHours and the hours are [firstHour, afterHours).
+ */
+export function splitPeriod(from: Date, to: Date) {
+  const end = to.getTime() + 1;
+  const firstHour = Math.ceil(from.getTime() / HOUR_MS) * HOUR_MS;
+  const afterHours = Math.floor(end / HOUR_MS) * HOUR_MS;
+  let firstDay = Math.ceil(from.getTime() / DAY_MS) * DAY_MS;
+  let afterDays = Math.floor(end / DAY_MS) * DAY_MS;
+  if (afterDays <= firstDay) firstDay = afterDays = afterHours;
+  return { firstHour, afterHours, firstDay, afterDays };
+}

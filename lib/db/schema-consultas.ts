@@ -56,8 +56,9 @@ export const consultas = pgTable(
 
 /**
  * How many enquiries each agency received per UTC day, by app ("" for catalogue enquiries) and
- * operator: kept in the ingestion transaction, so `Total` adds up whole days here and counts only
- * the partial days at the ends of the period in `consultas` (decisions: docs/decisions/0009).
+ * operator: kept in the ingestion transaction, so `Total` adds up whole days here, whole hours of
+ * the partial days in `consultas_por_hora`, and counts only the partial hours at the ends of the
+ * period in `consultas` (decisions: docs/decisions/0009).
  */
 export const consultasPorDia = pgTable(
   "consultas_por_dia",
@@ -70,5 +71,21 @@ export const consultasPorDia = pgTable(
     dia: date("dia").notNull(),
     cantidad: integer("cantidad").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.agenciaId, table.appId, table.operadorResponsable, table.dia] })],
+  // Days before operator: a period is a range of days, the operator at most a filter on it.
+  (table) => [primaryKey({ columns: [table.agenciaId, table.appId, table.dia, table.operadorResponsable] })],
+);
+
+/** The same counts per UTC hour (`hora`: the hour's start), for the partial days at the ends of a period. */
+export const consultasPorHora = pgTable(
+  "consultas_por_hora",
+  {
+    agenciaId: text("agencia_id")
+      .notNull()
+      .references(() => agencias.id, { onDelete: "cascade" }),
+    appId: text("app_id").notNull(),
+    operadorResponsable: text("operador_responsable").notNull(),
+    hora: timestamp("hora", { withTimezone: true }).notNull(),
+    cantidad: integer("cantidad").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.agenciaId, table.appId, table.hora, table.operadorResponsable] })],
 );

@@ -56,7 +56,7 @@ export async function authenticate(request: {
   if (!match) throw unauthorizedProblem("El encabezado Authorization no tiene la forma ACS-HMAC {AppKey}:{Firma}.");
   const [, appKey = "", signature = ""] = match;
   checkDate(request.headers, now);
-  const app = await findAppByKey(appKey);
+  let app = await findAppByKey(appKey);
   if (!app) throw unauthorizedProblem("La AppKey no corresponde a ninguna app.");
   checkDigest(request.headers, request.body);
   const canonical = canonicalString({
@@ -64,8 +64,12 @@ export async function authenticate(request: {
     pathAndQuery: request.pathAndQuery,
     headers: Object.fromEntries(request.headers.entries()),
   });
-  if (!app.secrets.some((secret) => constantTimeEqual(signCanonical(secret, canonical), signature))) {
-    throw unauthorizedProblem("La firma no es válida para esta solicitud.");
+  const signedBy = (candidate: AuthenticatedApp | undefined) =>
+    candidate?.secrets.some((secret) => constantTimeEqual(signCanonical(secret, canonical), signature)) === true;
+  // The app may be a few seconds old (find-app.ts): before refusing, ask the database for its secrets.
+  if (!signedBy(app)) {
+    app = await findAppByKey(appKey, { fresh: true });
+    if (!app || !signedBy(app)) throw unauthorizedProblem("La firma no es válida para esta solicitud.");
   }
   if (!(await rememberSignature(signature, now))) {
     throw unauthorizedProblem("La firma ya fue usada: cada solicitud debe firmarse de nuevo (protección contra repetición).");

@@ -143,7 +143,7 @@ describe.each([
     }
     expect(missing).toEqual([]);
 
-    // Notifications claimed by a killed worker are due again when their 60 s lease ends.
+    // Notifications claimed by a killed worker are due again when their lease (LEASE_MS, 30 s) ends.
     const deliveredSids = () => new Set(receiver.received.map((entry) => JSON.parse(entry.body).Datos?.Sid));
     await eventually(
       async () => (load.acknowledged.every((sid) => deliveredSids().has(sid)) ? true : undefined),

@@ -114,7 +114,7 @@ describe("delivery workers on PostgreSQL", () => {
     expect(beforeRestart).toBeLessThan(COUNT);
 
     startWorker(env);
-    // Notifications the killed worker had claimed come back when their 60 s lease ends.
+    // Notifications the killed worker had claimed come back when their lease (LEASE_MS, 30 s) ends.
     await until(async () => (await delivered(pool)) === COUNT, 150_000, "todas las entregas");
     expect(ids().size).toBe(COUNT);
     const { rows } = await pool.query("select estado, count(*)::int as n from notificaciones group by estado");

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays, dayOf, formatDateTime, isDay, startOfDay } from "@/lib/time";
+import { addDays, dayOf, formatDateTime, isDay, splitPeriod, startOfDay } from "@/lib/time";
 
 const AR = "America/Argentina/Buenos_Aires";
 
@@ -59,6 +59,32 @@ describe("service time zone helpers", () => {
         },
       ),
       { numRuns: 5_000, seed: 20261123 },
+    );
+  });
+
+  it("splits a period into partial hours, whole hours and whole days that cover it exactly", () => {
+    const HOUR = 3_600_000;
+    const DAY = 86_400_000;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 400 * DAY }), fc.integer({ min: 0, max: 100 * DAY }), (start, length) => {
+        const base = Date.UTC(2026, 0, 1);
+        const from = new Date(base + start);
+        const to = new Date(base + start + length);
+        const { firstHour, afterHours, firstDay, afterDays } = splitPeriod(from, to);
+        const end = to.getTime() + 1;
+        if (afterHours <= firstHour) {
+          // No whole hour inside: everything is counted row by row.
+          expect(afterHours - from.getTime()).toBeLessThan(HOUR);
+          return;
+        }
+        expect([firstHour % HOUR, afterHours % HOUR, firstDay % HOUR, afterDays % HOUR]).toEqual([0, 0, 0, 0]);
+        expect(from.getTime() <= firstHour && firstHour <= firstDay && firstDay <= afterDays).toBe(true);
+        expect(afterDays <= afterHours && afterHours <= end).toBe(true);
+        expect(firstHour - from.getTime()).toBeLessThan(HOUR);
+        expect(end - afterHours).toBeLessThan(HOUR);
+        if (afterDays > firstDay) expect([firstDay % DAY, afterDays % DAY, firstDay - firstHour < DAY]).toEqual([0, 0, true]);
+      }),
+      { numRuns: 2_000, seed: 20261123 },
     );
   });
 });

@@ -7,7 +7,17 @@ import { config } from "@/lib/env";
 
 export type AuthenticatedApp = { id: string; name: string; appKey: string; topics: string[]; secrets: string[] };
 
-export async function findAppByKey(appKey: string): Promise<AuthenticatedApp | undefined> {
+/**
+ * Every signed request needs its app: kept for a few seconds per process, so most requests skip
+ * one database round trip. A stale entry is harmless where it matters: authentication asks again
+ * (`fresh`) before refusing a signature, so a secret issued a moment ago by another process works
+ * at once; a topic enabled or disabled through the CLI applies within CACHE_MS.
+ */
+const CACHE_MS = 10_000;
+const MAX_CACHED = 10_000;
+const cache = new Map<string, { app: AuthenticatedApp; until: number }>();
+
+async function loadApp(appKey: string): Promise<AuthenticatedApp | undefined> {
   const db = await getDb();
   const [row] = await db.select().from(apps).where(eq(apps.appKey, appKey));
   if (!row) return undefined;
@@ -20,4 +30,15 @@ export async function findAppByKey(appKey: string): Promise<AuthenticatedApp | u
     topics: row.topics,
     secrets: sealed.map((value) => decryptSecret(key, value)),
   };
+}
+
+export async function findAppByKey(appKey: string, options: { fresh?: boolean } = {}): Promise<AuthenticatedApp | undefined> {
+  const now = Date.now();
+  const cached = cache.get(appKey);
+  if (cached && cached.until > now && !options.fresh) return cached.app;
+  const app = await loadApp(appKey);
+  if (cache.size >= MAX_CACHED) cache.clear();
+  if (app) cache.set(appKey, { app, until: now + CACHE_MS });
+  else cache.delete(appKey);
+  return app;
 }

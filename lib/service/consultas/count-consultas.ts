@@ -1,10 +1,10 @@
 import "server-only";
 import { and, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
-import { consultas, consultasPorDia } from "@/lib/db/schema";
+import { consultas, consultasPorDia, consultasPorHora } from "@/lib/db/schema";
 import type { Visible } from "@/lib/service/agencias/relation";
+import { splitPeriod } from "@/lib/time";
 
-const DAY_MS = 86_400_000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 export type CountScope = {
@@ -20,55 +20,72 @@ export type CountScope = {
 };
 
 /**
- * `Total` of a list without scanning every row: whole UTC days come from the per-day counters kept at
- * ingestion, and only the partial days at both ends of the period are counted in `consultas`. A
+ * `Total` of a list without scanning every row (decisions 0009): whole UTC days from the per-day
+ * counters, whole hours of the partial days from the per-hour counters (both kept at ingestion), and
+ * only the partial hours at both ends counted in `consultas`, all added in one statement. A
  * listing's enquiries (externalid) are few: those are counted directly.
  */
 export async function countConsultas(db: Db, scope: CountScope): Promise<number> {
-  const rows = (extra?: SQL) =>
+  const counted = (extra?: SQL) =>
     db
       .select({ value: count() })
       .from(consultas)
-      .where(extra ? and(scope.where, extra) : scope.where)
-      .then(([row]) => Number(row?.value ?? 0));
-  const firstWholeDay = Math.ceil(scope.from.getTime() / DAY_MS) * DAY_MS;
-  const afterLastWholeDay = Math.floor((scope.to.getTime() + 1) / DAY_MS) * DAY_MS;
-  if (scope.externalId || afterLastWholeDay <= firstWholeDay) return rows();
+      .where(extra ? and(scope.where, extra) : scope.where);
+  const { firstHour, afterHours, firstDay, afterDays } = splitPeriod(scope.from, scope.to);
+  if (scope.externalId || afterHours <= firstHour) {
+    const [row] = await counted();
+    return Number(row?.value ?? 0);
+  }
 
   const { agencia, relation } = scope.visible;
   const appIds = relation.compartirCatalogo ? [relation.appId, ""] : [relation.appId];
-  const wholeDays = db
-    .select({ value: sql<string>`coalesce(sum(${consultasPorDia.cantidad}), 0)` })
+  const counters = (table: typeof consultasPorDia | typeof consultasPorHora) => [
+    eq(table.agenciaId, agencia.id),
+    inArray(table.appId, appIds),
+    scope.operador ? eq(table.operadorResponsable, scope.operador) : undefined,
+  ];
+  const days = db
+    .select({ value: sql`coalesce(sum(${consultasPorDia.cantidad}), 0)` })
     .from(consultasPorDia)
+    .where(and(...counters(consultasPorDia), gte(consultasPorDia.dia, isoDay(firstDay)), lt(consultasPorDia.dia, isoDay(afterDays))));
+  const hour = (time: number) => new Date(time);
+  const hours = db
+    .select({ value: sql`coalesce(sum(${consultasPorHora.cantidad}), 0)` })
+    .from(consultasPorHora)
     .where(
       and(
-        eq(consultasPorDia.agenciaId, agencia.id),
-        inArray(consultasPorDia.appId, appIds),
-        scope.operador ? eq(consultasPorDia.operadorResponsable, scope.operador) : undefined,
-        gte(consultasPorDia.dia, isoDay(firstWholeDay)),
-        lt(consultasPorDia.dia, isoDay(afterLastWholeDay)),
+        ...counters(consultasPorHora),
+        gte(consultasPorHora.hora, hour(firstHour)),
+        lt(consultasPorHora.hora, hour(afterHours)),
+        sql`not (${consultasPorHora.hora} >= ${hour(firstDay)} and ${consultasPorHora.hora} < ${hour(afterDays)})`,
       ),
-    )
-    .then(([row]) => Number(row?.value ?? 0));
-  const [days, head, tail] = await Promise.all([
-    wholeDays,
-    rows(lt(consultas.momento, new Date(firstWholeDay))),
-    rows(gte(consultas.momento, new Date(afterLastWholeDay))),
-  ]);
-  return days + head + tail;
+    );
+  const head = counted(lt(consultas.momento, hour(firstHour)));
+  const tail = counted(gte(consultas.momento, hour(afterHours)));
+  const result = (await db.execute(sql`select ((${days}) + (${hours}) + (${head}) + (${tail}))::bigint as total`)) as unknown as {
+    rows: { total: string | number }[];
+  };
+  return Number(result.rows[0]?.total ?? 0);
 }
 
 /**
- * Adds enquiries to the per-day counters, in the transaction (or the statement) that stores them.
- * `nuevas` selects, or inserts returning, agencia_id, app_id, operador_responsable and momento.
+ * Adds enquiries to the per-day and per-hour counters, in the transaction (or the statement) that
+ * stores them. `nuevas` selects, or inserts returning, agencia_id, app_id, operador_responsable and momento.
  */
 export function tally(db: Pick<Db, "execute">, nuevas: SQL) {
   return db.execute(sql`
-    with nuevas as (${nuevas})
-    insert into consultas_por_dia (agencia_id, app_id, operador_responsable, dia, cantidad)
-    select agencia_id, coalesce(app_id, ''), operador_responsable, (momento at time zone 'UTC')::date, count(*)
+    with nuevas as (${nuevas}),
+    por_dia as (
+      insert into consultas_por_dia (agencia_id, app_id, operador_responsable, dia, cantidad)
+      select agencia_id, coalesce(app_id, ''), operador_responsable, (momento at time zone 'UTC')::date, count(*)
+      from nuevas
+      group by 1, 2, 3, 4
+      on conflict (agencia_id, app_id, dia, operador_responsable)
+      do update set cantidad = consultas_por_dia.cantidad + excluded.cantidad)
+    insert into consultas_por_hora (agencia_id, app_id, operador_responsable, hora, cantidad)
+    select agencia_id, coalesce(app_id, ''), operador_responsable, date_trunc('hour', momento at time zone 'UTC') at time zone 'UTC', count(*)
     from nuevas
     group by 1, 2, 3, 4
-    on conflict (agencia_id, app_id, operador_responsable, dia)
-    do update set cantidad = consultas_por_dia.cantidad + excluded.cantidad`);
+    on conflict (agencia_id, app_id, hora, operador_responsable)
+    do update set cantidad = consultas_por_hora.cantidad + excluded.cantidad`);
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, isNull, or, type SQL } from "drizzle-orm";
+import { and, type Column, eq, isNull, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { consultas } from "@/lib/db/schema";
 import { findVisible, type Visible } from "@/lib/service/agencias/relation";
@@ -12,10 +12,14 @@ export async function registeredAgencia(db: Db, appId: string, adminMail: string
 
 /**
  * The enquiries of the agency the app sees (decisions §8): those about its own listings, plus
- * catalogue enquiries when the agency enabled the app for them.
+ * catalogue enquiries when the agency enabled the app for them (`shares`: known, or a condition on
+ * the relation's row when the query joins it).
  */
-export function visibleTo({ agencia, relation }: Visible): SQL {
-  const own = eq(consultas.appId, relation.appId);
-  const app = relation.compartirCatalogo ? (or(own, and(isNull(consultas.appId), eq(consultas.tipoAnuncio, "catalogo"))) as SQL) : own;
-  return and(eq(consultas.agenciaId, agencia.id), app) as SQL;
+export function visibleEnquiries(agenciaId: string | Column, appId: string, shares: boolean | SQL): SQL {
+  const own = eq(consultas.appId, appId);
+  const catalogue = and(isNull(consultas.appId), eq(consultas.tipoAnuncio, "catalogo"));
+  const seen = shares === false ? own : or(own, shares === true ? catalogue : and(catalogue, shares));
+  return and(eq(consultas.agenciaId, agenciaId), seen) as SQL;
 }
+
+export const visibleTo = ({ agencia, relation }: Visible): SQL => visibleEnquiries(agencia.id, relation.appId, relation.compartirCatalogo);

@@ -7,7 +7,7 @@ import { notificaciones } from "@/lib/db/schema";
  * While a worker sends a claimed notification no other takes it; if the worker dies, the
  * notification is due again when the lease ends. Longer than the 15 s delivery timeout.
  */
-export const LEASE_MS = 60_000;
+export const LEASE_MS = 30_000;
 
 export type ClaimedNotification = {
   id: string;
