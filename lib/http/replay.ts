@@ -1,11 +1,28 @@
 import "server-only";
 import { lt, sql } from "drizzle-orm";
-import { getDb } from "@/lib/db";
+import { type Db, getDb } from "@/lib/db";
 import { seenSignatures } from "@/lib/db/schema";
 
 export const REPLAY_WINDOW_SECONDS = 600;
 const PURGE_EVERY_MS = 60_000;
 let lastPurge = 0;
+
+/** The insert of every signed request, built once per database handle (a prepared statement). */
+const prepared = new WeakMap<Db, ReturnType<typeof prepareRemember>>();
+
+function prepareRemember(db: Db) {
+  return db
+    .insert(seenSignatures)
+    .values({ signature: sql.placeholder("signature"), seenAt: sql.placeholder("seenAt") })
+    .onConflictDoUpdate({
+      target: seenSignatures.signature,
+      set: { seenAt: sql`excluded.seen_at` },
+      // An old entry outside the window is no replay: take it over.
+      setWhere: lt(seenSignatures.seenAt, sql.placeholder("windowStart")),
+    })
+    .returning({ signature: seenSignatures.signature })
+    .prepare("remember_signature");
+}
 
 /**
  * Records an accepted signature; false when it was already accepted inside the window.
@@ -13,19 +30,16 @@ let lastPurge = 0;
  */
 export async function rememberSignature(signature: string, now = new Date()): Promise<boolean> {
   const db = await getDb();
+  const windowStart = new Date(now.getTime() - REPLAY_WINDOW_SECONDS * 1000);
   if (now.getTime() - lastPurge > PURGE_EVERY_MS) {
     lastPurge = now.getTime();
-    await db.delete(seenSignatures).where(lt(seenSignatures.seenAt, new Date(now.getTime() - REPLAY_WINDOW_SECONDS * 1000)));
+    await db.delete(seenSignatures).where(lt(seenSignatures.seenAt, windowStart));
   }
-  const inserted = await db
-    .insert(seenSignatures)
-    .values({ signature, seenAt: now })
-    .onConflictDoUpdate({
-      target: seenSignatures.signature,
-      set: { seenAt: now },
-      // An old entry outside the window is no replay: take it over.
-      setWhere: lt(seenSignatures.seenAt, sql`${new Date(now.getTime() - REPLAY_WINDOW_SECONDS * 1000)}`),
-    })
-    .returning({ signature: seenSignatures.signature });
+  let remember = prepared.get(db);
+  if (!remember) {
+    remember = prepareRemember(db);
+    prepared.set(db, remember);
+  }
+  const inserted = await remember.execute({ signature, seenAt: now, windowStart });
   return inserted.length === 1;
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { ulid } from "ulid";
 import type { z } from "zod";
+import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log";
 import { isJsonContentType } from "./negotiate";
 import { NotFound, PROBLEM_CONTENT_TYPE, Problem, problemBody, validationProblem } from "./problem";
@@ -19,7 +19,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 /** The caller's X-Request-Id when it is well formed, else a new ULID. */
 export function requestIdOf(request: Request): string {
   const incoming = request.headers.get("x-request-id");
-  return incoming && REQUEST_ID.test(incoming) ? incoming : ulid();
+  return incoming && REQUEST_ID.test(incoming) ? incoming : newId();
 }
 
 /** Path and query exactly as sent: the `Instance` of problem details and the base of `self` links. */

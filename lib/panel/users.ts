@@ -1,9 +1,9 @@
 import "server-only";
 import { hash, verify } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
-import { ulid } from "ulid";
 import { getDb } from "@/lib/db";
 import { PANEL_ROLES, type PanelRole, panelUsers, panelWorkspaces } from "@/lib/db/schema-panel";
+import { newId } from "@/lib/ids";
 import { countAttempt, emailKey, forgiveAttempt, ipKey, throttleMessage } from "./throttle";
 import { findWorkspaceByName } from "./workspaces";
 
@@ -79,7 +79,7 @@ export async function upsertUser(input: UserInput): Promise<PanelUser & { create
     throw new PanelUserError(`La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres.`);
   }
   const db = await getDb();
-  const id = ulid();
+  const id = newId();
   const values = {
     workspaceId: workspace.id,
     name: input.name?.trim() || null,

@@ -1,10 +1,10 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { ulid } from "ulid";
 import { decryptSecret, encryptSecret } from "@/lib/crypto/secrets";
 import { getDb } from "@/lib/db";
 import { panelWorkspaces } from "@/lib/db/schema-panel";
 import { config } from "@/lib/env";
+import { newId } from "@/lib/ids";
 
 /** A workspace as the dashboard shows it: never its AppSecret. */
 export type Workspace = { id: string; name: string; apiBaseUrl: string; appKey: string };
@@ -29,7 +29,7 @@ export function normalizeApiBaseUrl(value: string): string {
 /** Creates the workspace, or updates its connection when one with that name exists. */
 export async function upsertWorkspace(input: WorkspaceInput): Promise<Workspace & { created: boolean }> {
   const db = await getDb();
-  const id = ulid();
+  const id = newId();
   const values = {
     apiBaseUrl: normalizeApiBaseUrl(input.apiBaseUrl),
     appKey: input.appKey.trim(),

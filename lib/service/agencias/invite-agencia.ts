@@ -1,11 +1,11 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
-import { ulid } from "ulid";
 import type { AgenciaCreate } from "@/lib/api/agencias";
 import { getDb } from "@/lib/db";
 import { agenciaApps, agencias, invitaciones } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import { conflictProblem } from "@/lib/http/problem";
+import { newId } from "@/lib/ids";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { enqueueMail } from "@/lib/service/mail/enqueue-mail";
 import { invitationMail } from "./invitation-mail";
@@ -29,7 +29,7 @@ export async function inviteAgencia(app: AuthenticatedApp, input: AgenciaCreate)
   await db.transaction(async (tx) => {
     await tx
       .insert(agencias)
-      .values({ id: ulid(), adminMail, nombre: input.Nombre, telefono: input.Telefono })
+      .values({ id: newId(), adminMail, nombre: input.Nombre, telefono: input.Telefono })
       .onConflictDoNothing({ target: agencias.adminMail });
     const [agencia] = await tx.select().from(agencias).where(eq(agencias.adminMail, adminMail)).for("update");
     if (!agencia) throw new Error("Agencia desaparecida durante la invitación");
@@ -58,7 +58,9 @@ export async function inviteAgencia(app: AuthenticatedApp, input: AgenciaCreate)
           isNull(invitaciones.reemplazadaAt),
         ),
       );
-    await tx.insert(invitaciones).values({ id: ulid(), agenciaId: agencia.id, appId: app.id, tokenHash: hashToken(token), venceAt: vence });
+    await tx
+      .insert(invitaciones)
+      .values({ id: newId(), agenciaId: agencia.id, appId: app.id, tokenHash: hashToken(token), venceAt: vence });
     const pending = { estado: "pendiente", invitadaAt: now, invitacionVenceAt: vence, registradaAt: null, desasociadaAt: null };
     await tx
       .insert(agenciaApps)

@@ -1,12 +1,12 @@
 import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { ulid } from "ulid";
 import type { Auto } from "@/lib/api/consultas";
 import type { ConsultaIngest, PublicacionIngest } from "@/lib/api/marketplace";
 import { type Db, getDb } from "@/lib/db";
 import { agenciaApps, agencias, apps, consultas, operadores, publicaciones } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import { fieldProblem } from "@/lib/http/problem";
+import { newId } from "@/lib/ids";
 import { enqueueNotification } from "@/lib/service/webhooks/enqueue-notification";
 import { formatDateTime } from "@/lib/time";
 import { tally } from "./count-consultas";
@@ -35,7 +35,7 @@ export async function ingestPublicacion(input: PublicacionIngest): Promise<{ Ext
   const auto: Auto = { ExternalId: input.ExternalId, ...input.Auto };
   await db
     .insert(publicaciones)
-    .values({ id: ulid(), appId: app.id, agenciaId: agencia.id, externalId: input.ExternalId.toLowerCase(), auto })
+    .values({ id: newId(), appId: app.id, agenciaId: agencia.id, externalId: input.ExternalId.toLowerCase(), auto })
     .onConflictDoUpdate({
       target: [publicaciones.appId, publicaciones.externalId],
       set: { agenciaId: agencia.id, auto, estado: "activa" },
@@ -82,7 +82,7 @@ export async function ingestConsulta(input: ConsultaIngest): Promise<{ Sid: stri
 
   const now = new Date();
   const momento = input.Momento ?? now;
-  const sid = ulid(momento.getTime());
+  const sid = newId(momento.getTime());
   const zone = config().timeZone;
   await db.transaction(async (tx) => {
     const [row] = await tx

@@ -1,10 +1,10 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { ulid } from "ulid";
 import { decryptSecret } from "@/lib/crypto/secrets";
 import { type Db, getDb } from "@/lib/db";
 import { agenciaApps, agencias, apps, operadores, productos, publicaciones, serviceMeta } from "@/lib/db/schema";
 import { config } from "@/lib/env";
+import { newId } from "@/lib/ids";
 import { NO_EXPOSICIONES } from "@/lib/service/agencias/get-productos";
 import { createApp } from "@/lib/service/apps/create-app";
 import { TOPICS } from "@/lib/service/apps/topics";
@@ -61,7 +61,7 @@ async function ensureDemoApp(db: Db) {
 async function ensureAgencia(db: Db, appId: string, demo: DemoAgencia, random: Random): Promise<SeededAgencia> {
   const now = new Date();
   const [existing] = await db.select().from(agencias).where(eq(agencias.adminMail, demo.adminMail));
-  const id = existing?.id ?? ulid();
+  const id = existing?.id ?? newId();
   const today = dayOf(now, config().timeZone);
   await db.transaction(async (tx) => {
     const datos = {
@@ -122,7 +122,7 @@ async function ensureListings(db: Db, appId: string, agenciaId: string, demo: De
   });
   await db
     .insert(publicaciones)
-    .values(listings.map((listing) => ({ id: ulid(), appId, agenciaId, externalId: listing.externalId, auto: listing.auto })))
+    .values(listings.map((listing) => ({ id: newId(), appId, agenciaId, externalId: listing.externalId, auto: listing.auto })))
     .onConflictDoNothing({ target: [publicaciones.appId, publicaciones.externalId] });
   const stored = await db
     .select({ externalId: publicaciones.externalId, auto: publicaciones.auto })
@@ -148,7 +148,7 @@ function consultaRow(random: Random, appId: string, seeded: SeededAgencia[], now
   const listing = pick(random, agencia.listings);
   const auto = catalogo ? generateAuto(random, "", { nuevo: true }) : listing.auto;
   return {
-    sid: ulid(momento.getTime()),
+    sid: newId(momento.getTime()),
     agencia_id: agencia.id,
     app_id: catalogo ? null : appId,
     external_id: catalogo ? "" : listing.externalId,

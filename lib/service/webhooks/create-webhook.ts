@@ -1,11 +1,11 @@
 import "server-only";
-import { ulid } from "ulid";
 import type { AppWebhook, AppWebhookUpsert } from "@/lib/api/webhooks";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { getDb } from "@/lib/db";
 import { webhookConfigs } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import { conflictProblem, forbiddenProblem } from "@/lib/http/problem";
+import { newId } from "@/lib/ids";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { presentWebhook } from "./present-webhook";
 import { isTopicAvailable } from "./topic-available";
@@ -19,7 +19,7 @@ export async function createWebhook(app: AuthenticatedApp, topic: string, input:
   const [row] = await db
     .insert(webhookConfigs)
     .values({
-      id: ulid(),
+      id: newId(),
       appId: app.id,
       topic,
       callback: input.Callback,

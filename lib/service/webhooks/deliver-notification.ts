@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { ulid } from "ulid";
 import { getDb } from "@/lib/db";
 import { entregaIntentos, notificaciones } from "@/lib/db/schema";
+import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log";
 import type { ClaimedNotification } from "./claim-notifications";
 import { recordConfigHealth } from "./config-health";
@@ -99,7 +99,7 @@ export async function deliverClaimed(claimed: ClaimedNotification, options: Deli
   const db = await getDb();
   await db.transaction(async (tx) => {
     await tx.insert(entregaIntentos).values({
-      id: ulid(),
+      id: newId(),
       notificacionId: claimed.id,
       momento: startedAt,
       disparo: options.disparo,

@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { ulid } from "ulid";
 import type { Db } from "@/lib/db";
 import { notificaciones, webhookConfigs } from "@/lib/db/schema";
+import { newId } from "@/lib/ids";
 import type { Topic } from "@/lib/service/apps/topics";
 
 export type NotificationPayload = {
@@ -28,7 +28,7 @@ export async function enqueueNotification(
     .from(webhookConfigs)
     .where(and(eq(webhookConfigs.appId, input.appId), eq(webhookConfigs.topic, input.topic)));
   if (!config?.active) return undefined;
-  const id = ulid();
+  const id = newId();
   const payload: NotificationPayload = {
     Id: id,
     Topic: input.topic,
