@@ -3,11 +3,11 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Auto } from "@/lib/api/consultas";
 import type { ConsultaIngest, PublicacionIngest } from "@/lib/api/marketplace";
 import { type Db, getDb } from "@/lib/db";
-import { agenciaApps, agencias, apps, consultas, operadores, publicaciones } from "@/lib/db/schema";
+import { agenciaApps, agencias, apps, consultas, operadores, publicaciones, webhookConfigs } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import { fieldProblem } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
-import { enqueueNotification } from "@/lib/service/webhooks/enqueue-notification";
+import { insertNotifications } from "@/lib/service/webhooks/enqueue-notification";
 import { formatDateTime } from "@/lib/time";
 import { tally } from "./count-consultas";
 import { type ConsultaRow, consultaDatos } from "./present-consulta";
@@ -44,65 +44,80 @@ export async function ingestPublicacion(input: PublicacionIngest): Promise<{ Ext
 }
 
 /**
+ * The agency (registered), the operator (the one named, or the administrator) and, for a
+ * `publicacion` enquiry, the oldest active listing with that ExternalId: one query.
+ */
+async function findTargets(db: Db, input: ConsultaIngest) {
+  const listing = input.TipoAnuncio === "publicacion";
+  const [found] = await db
+    .select({ agencia: agencias, operador: operadores.email, listing: publicaciones })
+    .from(agencias)
+    .leftJoin(operadores, and(eq(operadores.agenciaId, agencias.id), eq(operadores.email, input.OperadorResponsable ?? agencias.adminMail)))
+    .leftJoin(
+      publicaciones,
+      listing
+        ? and(
+            eq(publicaciones.agenciaId, agencias.id),
+            eq(publicaciones.externalId, input.ExternalId.toLowerCase()),
+            eq(publicaciones.estado, "activa"),
+          )
+        : sql`false`,
+    )
+    .where(eq(agencias.adminMail, input.AdminMail))
+    .orderBy(asc(publicaciones.createdAt))
+    .limit(1);
+  if (!found?.agencia.registradaAt)
+    throw fieldProblem("AdminMail", `No hay ninguna agencia registrada con administrador ${input.AdminMail}.`);
+  const operador = input.OperadorResponsable ?? found.agencia.adminMail;
+  if (!found.operador) throw fieldProblem("OperadorResponsable", `${operador} no es operador de la agencia.`);
+  if (listing && !found.listing) {
+    throw fieldProblem("ExternalId", `La agencia no tiene ninguna publicación activa con ExternalId ${input.ExternalId}.`);
+  }
+  return { agencia: found.agencia, operador, listing: found.listing };
+}
+
+/**
  * POST /marketplace/consultas: stores the enquiry and, in the same transaction, queues a
- * `consultas` notification for every app that sees it (decisions §8, §9): the app that published
- * the listing, or for a catalogue enquiry every attached app the agency enabled for them.
+ * `consultas` notification for every app that sees it and has an active configuration (decisions
+ * §8, §9): the app that published the listing, or for a catalogue enquiry every attached app the
+ * agency enabled for them. Four round trips: the lookup, then the enquiry with its counters, the
+ * audience, and the notifications inside the transaction.
  */
 export async function ingestConsulta(input: ConsultaIngest): Promise<{ Sid: string }> {
   const db = await getDb();
-  const agencia = await registeredAgency(db, input.AdminMail);
-  const operador = input.OperadorResponsable ?? agencia.adminMail;
-  const [known] = await db
-    .select({ email: operadores.email })
-    .from(operadores)
-    .where(and(eq(operadores.agenciaId, agencia.id), eq(operadores.email, operador)));
-  if (!known) throw fieldProblem("OperadorResponsable", `${operador} no es operador de la agencia.`);
-
-  let appId: string | null = null;
-  let auto: Auto;
-  if (input.TipoAnuncio === "publicacion") {
-    const [listing] = await db
-      .select()
-      .from(publicaciones)
-      .where(
-        and(
-          eq(publicaciones.agenciaId, agencia.id),
-          eq(publicaciones.externalId, input.ExternalId.toLowerCase()),
-          eq(publicaciones.estado, "activa"),
-        ),
-      )
-      .orderBy(asc(publicaciones.createdAt))
-      .limit(1);
-    if (!listing) throw fieldProblem("ExternalId", `La agencia no tiene ninguna publicación activa con ExternalId ${input.ExternalId}.`);
-    appId = listing.appId;
-    auto = listing.auto as Auto;
-  } else {
-    auto = { ExternalId: "", ...(input.Auto as NonNullable<ConsultaIngest["Auto"]>) };
-  }
-
+  const { agencia, operador, listing } = await findTargets(db, input);
+  const appId = listing?.appId ?? null;
+  const auto: Auto = listing ? (listing.auto as Auto) : { ExternalId: "", ...(input.Auto as NonNullable<ConsultaIngest["Auto"]>) };
   const now = new Date();
-  const momento = input.Momento ?? now;
-  const sid = newId(momento.getTime());
-  const zone = config().timeZone;
+  const row: ConsultaRow = {
+    sid: newId((input.Momento ?? now).getTime()),
+    agenciaId: agencia.id,
+    appId,
+    externalId: auto.ExternalId.toLowerCase(),
+    tipoAnuncio: input.TipoAnuncio,
+    origenLead: input.OrigenLead,
+    momento: input.Momento ?? now,
+    auto,
+    interesado: input.Interesado,
+    operadorResponsable: operador,
+    createdAt: now,
+  };
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(consultas)
-      .values({
-        sid,
-        agenciaId: agencia.id,
-        appId,
-        externalId: auto.ExternalId.toLowerCase(),
-        tipoAnuncio: input.TipoAnuncio,
-        origenLead: input.OrigenLead,
-        momento,
-        auto,
-        interesado: input.Interesado,
-        operadorResponsable: operador,
-      })
-      .returning();
-    const audience = tx
+    // The counters' rows are shared by the agency's enquiries of the hour: the statement locks them last.
+    const stored = tx.insert(consultas).values(row).returning({
+      agencia_id: consultas.agenciaId,
+      app_id: consultas.appId,
+      operador_responsable: consultas.operadorResponsable,
+      momento: consultas.momento,
+    });
+    await tally(tx, stored.getSQL());
+    const audience = await tx
       .select({ appId: agenciaApps.appId })
       .from(agenciaApps)
+      .innerJoin(
+        webhookConfigs,
+        and(eq(webhookConfigs.appId, agenciaApps.appId), eq(webhookConfigs.topic, "consultas"), eq(webhookConfigs.active, true)),
+      )
       .where(
         and(
           eq(agenciaApps.agenciaId, agencia.id),
@@ -110,17 +125,16 @@ export async function ingestConsulta(input: ConsultaIngest): Promise<{ Sid: stri
           appId ? eq(agenciaApps.appId, appId) : eq(agenciaApps.compartirCatalogo, true),
         ),
       );
-    for (const target of await audience) {
-      await enqueueNotification(tx, {
-        appId: target.appId,
+    await insertNotifications(
+      tx,
+      audience.map((target) => target.appId),
+      {
         topic: "consultas",
         evento: "consulta.recibida",
-        datos: consultaDatos(row as ConsultaRow, agencia.adminMail),
-        momento: formatDateTime(now, zone),
-      });
-    }
-    // Last: the counter row is shared by the agency's enquiries of the day, so hold its lock briefly.
-    await tally(tx, sql`select agencia_id, app_id, operador_responsable, momento from consultas where sid = ${sid}`);
+        datos: consultaDatos(row, agencia.adminMail),
+        momento: formatDateTime(now, config().timeZone),
+      },
+    );
   });
-  return { Sid: sid };
+  return { Sid: row.sid };
 }

@@ -14,29 +14,40 @@ export type NotificationPayload = {
   Datos: unknown;
 };
 
+type NotificationInput = { topic: Topic; evento: string; datos: unknown; momento: string; reenvio?: boolean };
+
 /**
- * Queues a webhook notification inside the caller's transaction (the outbox of decisions §9), when
- * the app has an active configuration for the topic. Returns the payload, or undefined when the app
- * is not subscribed.
+ * Queues one notification of the event for each app, inside the caller's transaction (the outbox of
+ * decisions §9), in one statement. The caller has checked that each app's configuration is active.
  */
-export async function enqueueNotification(
-  tx: Db,
-  input: { appId: string; topic: Topic; evento: string; datos: unknown; momento: string; reenvio?: boolean },
-): Promise<NotificationPayload | undefined> {
+export async function insertNotifications(tx: Db, appIds: string[], input: NotificationInput): Promise<NotificationPayload[]> {
+  const payloads = appIds.map((appId) => ({
+    appId,
+    payload: {
+      Id: newId(),
+      Topic: input.topic,
+      Evento: input.evento,
+      Momento: input.momento,
+      Reenvio: input.reenvio ?? false,
+      Datos: input.datos,
+    } satisfies NotificationPayload,
+  }));
+  if (payloads.length > 0) {
+    await tx.insert(notificaciones).values(payloads.map(({ appId, payload }) => ({ id: payload.Id, appId, topic: input.topic, payload })));
+  }
+  return payloads.map(({ payload }) => payload);
+}
+
+/**
+ * Queues a webhook notification inside the caller's transaction when the app has an active
+ * configuration for the topic. Returns the payload, or undefined when the app is not subscribed.
+ */
+export async function enqueueNotification(tx: Db, input: NotificationInput & { appId: string }): Promise<NotificationPayload | undefined> {
   const [config] = await tx
     .select({ active: webhookConfigs.active })
     .from(webhookConfigs)
     .where(and(eq(webhookConfigs.appId, input.appId), eq(webhookConfigs.topic, input.topic)));
   if (!config?.active) return undefined;
-  const id = newId();
-  const payload: NotificationPayload = {
-    Id: id,
-    Topic: input.topic,
-    Evento: input.evento,
-    Momento: input.momento,
-    Reenvio: input.reenvio ?? false,
-    Datos: input.datos,
-  };
-  await tx.insert(notificaciones).values({ id, appId: input.appId, topic: input.topic, payload });
+  const [payload] = await insertNotifications(tx, [input.appId], input);
   return payload;
 }
