@@ -4,7 +4,8 @@ import pg from "pg";
 import { decryptSecret } from "@/lib/crypto/secrets";
 import { links, segment, withQuery } from "@/lib/http/links";
 import { canonicalString, signCanonical } from "@/lib/http/signing";
-import { addDays, dayOf, formatDateTime, splitPeriod, startOfDay } from "@/lib/time";
+import { addDays, dayOf, formatDateTime, startOfDay } from "@/lib/time";
+import { detailStatement, totalStatement, type Visible, visibleSql } from "./lib/sql";
 
 /**
  * The baseline of `npm run bench`: the smallest server that answers the benchmarked requests the way
@@ -33,7 +34,6 @@ class HttpError extends Error {
 }
 
 type AppRow = { id: string; secret_primary: string; secret_secondary: string | null };
-type Visible = { agenciaId: string; adminMail: string; appId: string; compartir: boolean };
 type ConsultaRow = {
   sid: string;
   momento: Date;
@@ -103,12 +103,6 @@ async function registeredAgencia(appId: string, adminMail: string): Promise<Visi
   return { agenciaId: row.id, adminMail: row.admin_mail, appId, compartir: row.compartir_catalogo };
 }
 
-/** The visibility condition (lib/service/consultas/visibility.ts) from parameter $1 (agency) and $2 (app). */
-const visibleSql = (visible: Visible) =>
-  visible.compartir
-    ? "agencia_id = $1 and (app_id = $2 or (app_id is null and tipo_anuncio = 'catalogo'))"
-    : "agencia_id = $1 and app_id = $2";
-
 function present(row: ConsultaRow, adminMail: string) {
   const self = `/v3/consultas/${segment(adminMail)}/${segment(row.sid)}`;
   return {
@@ -126,33 +120,12 @@ function present(row: ConsultaRow, adminMail: string) {
   };
 }
 
-const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
-
-/**
- * Total, as lib/service/consultas/count-consultas.ts: whole UTC days and hours from the counters,
- * the partial hours at both ends counted in `consultas`, in one statement.
- */
+/** Total: the statement of bench/lib/sql.ts, or a plain count when the period holds no whole hour. */
 async function total(visible: Visible, where: string, params: unknown[], from: Date, to: Date, operador?: string, externalId?: string) {
-  const count = async (extra = "", more: unknown[] = []) =>
-    Number(
-      (await pool.query<{ count: string }>(`select count(*) from consultas where ${where}${extra}`, [...params, ...more])).rows[0]?.count ??
-        0,
-    );
-  const { firstHour, afterHours, firstDay, afterDays } = splitPeriod(from, to);
-  if (externalId || afterHours <= firstHour) return count();
-  const appIds = visible.compartir ? [visible.appId, ""] : [visible.appId];
-  const all = [...params];
-  const at = (value: unknown) => `$${all.push(value)}`;
-  const keys = (table: string) =>
-    `from ${table} where agencia_id = ${at(visible.agenciaId)} and app_id = any(${at(appIds)})${operador ? ` and operador_responsable = ${at(operador)}` : ""}`;
-  const days = `select coalesce(sum(cantidad), 0) ${keys("consultas_por_dia")} and dia >= ${at(isoDay(firstDay))} and dia < ${at(isoDay(afterDays))}`;
-  const hours = `select coalesce(sum(cantidad), 0) ${keys("consultas_por_hora")}
-       and hora >= ${at(new Date(firstHour))} and hora < ${at(new Date(afterHours))}
-       and not (hora >= ${at(new Date(firstDay))} and hora < ${at(new Date(afterDays))})`;
-  const counted = (condition: string) => `select count(*) from consultas where ${where} and ${condition}`;
-  const head = counted(`momento < ${at(new Date(firstHour))}`);
-  const tail = counted(`momento >= ${at(new Date(afterHours))}`);
-  const { rows } = await pool.query<{ total: string }>(`select ((${days}) + (${hours}) + (${head}) + (${tail}))::bigint as total`, all);
+  const statement = externalId ? undefined : totalStatement({ visible, where, params, from, to, operador });
+  const { rows } = statement
+    ? await pool.query<{ total: string }>(statement.text, statement.values)
+    : await pool.query<{ total: string }>(`select count(*) as total from consultas where ${where}`, params);
   return Number(rows[0]?.total ?? 0);
 }
 
@@ -224,14 +197,8 @@ async function listConsultas(app: CachedApp, adminMail: string, query: URLSearch
 }
 
 async function getConsulta(app: CachedApp, adminMail: string, sid: string) {
-  const { rows } = await pool.query<ConsultaRow & { admin_mail: string }>(
-    `select c.*, a.admin_mail from consultas c
-     inner join agencias a on a.id = c.agencia_id
-     inner join agencia_apps r on r.agencia_id = a.id and r.app_id = $1
-     where c.sid = $3 and a.admin_mail = $2 and r.estado = 'registrada'
-       and (c.app_id = $1 or (c.app_id is null and c.tipo_anuncio = 'catalogo' and r.compartir_catalogo))`,
-    [app.id, adminMail.toLowerCase(), sid],
-  );
+  const { text, values } = detailStatement(app.id, adminMail, sid);
+  const { rows } = await pool.query<ConsultaRow & { admin_mail: string }>(text, values);
   if (!rows[0]) throw new HttpError(404);
   return present(rows[0], rows[0].admin_mail);
 }

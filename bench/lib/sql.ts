@@ -1,0 +1,59 @@
+import { splitPeriod } from "@/lib/time";
+
+/**
+ * The SQL of the benchmarked enquiry requests, as lib/service/consultas runs it: the baseline
+ * server sends exactly these, and the EXPLAIN step of `npm run bench` explains them.
+ */
+
+export type Visible = { agenciaId: string; adminMail: string; appId: string; compartir: boolean };
+export type Statement = { text: string; values: unknown[] };
+
+/** The visibility condition (lib/service/consultas/visibility.ts) from parameter $1 (agency) and $2 (app). */
+export const visibleSql = (visible: Pick<Visible, "compartir">) =>
+  visible.compartir
+    ? "agencia_id = $1 and (app_id = $2 or (app_id is null and tipo_anuncio = 'catalogo'))"
+    : "agencia_id = $1 and app_id = $2";
+
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/**
+ * Total (lib/service/consultas/count-consultas.ts): whole UTC days and hours from the counters, the
+ * partial hours at both ends counted in `consultas`, in one statement. `where` and `params` are the
+ * list's conditions on `consultas`; undefined when the period holds no whole hour (count directly).
+ */
+export function totalStatement(input: {
+  visible: Visible;
+  where: string;
+  params: unknown[];
+  from: Date;
+  to: Date;
+  operador?: string;
+}): Statement | undefined {
+  const { firstHour, afterHours, firstDay, afterDays } = splitPeriod(input.from, input.to);
+  if (afterHours <= firstHour) return undefined;
+  const { visible } = input;
+  const values = [...input.params];
+  const at = (value: unknown) => `$${values.push(value)}`;
+  const keys = (table: string) =>
+    `from ${table} where agencia_id = ${at(visible.agenciaId)} and app_id = any(${at(visible.compartir ? [visible.appId, ""] : [visible.appId])})${
+      input.operador ? ` and operador_responsable = ${at(input.operador)}` : ""
+    }`;
+  const days = `select coalesce(sum(cantidad), 0) ${keys("consultas_por_dia")} and dia >= ${at(isoDay(firstDay))} and dia < ${at(isoDay(afterDays))}`;
+  const hours = `select coalesce(sum(cantidad), 0) ${keys("consultas_por_hora")}
+       and hora >= ${at(new Date(firstHour))} and hora < ${at(new Date(afterHours))}
+       and not (hora >= ${at(new Date(firstDay))} and hora < ${at(new Date(afterDays))})`;
+  const counted = (condition: string) => `select count(*) from consultas where ${input.where} and ${condition}`;
+  const head = counted(`momento < ${at(new Date(firstHour))}`);
+  const tail = counted(`momento >= ${at(new Date(afterHours))}`);
+  return { text: `select ((${days}) + (${hours}) + (${head}) + (${tail}))::bigint as total`, values };
+}
+
+/** One enquiry with its agency, as GET /v3/consultas/{adminMail}/{sid} reads it (one query). */
+export const detailStatement = (appId: string, adminMail: string, sid: string): Statement => ({
+  text: `select c.*, a.admin_mail from consultas c
+     inner join agencias a on a.id = c.agencia_id
+     inner join agencia_apps r on r.agencia_id = a.id and r.app_id = $1
+     where c.sid = $3 and a.admin_mail = $2 and r.estado = 'registrada'
+       and (c.app_id = $1 or (c.app_id is null and c.tipo_anuncio = 'catalogo' and r.compartir_catalogo))`,
+  values: [appId, adminMail.toLowerCase(), sid],
+});
