@@ -1,9 +1,7 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { signRequest } from "@/lib/http/signing";
 import { autoDePrueba } from "../support/auto";
-import { MARKETPLACE_TOKEN } from "../support/consultas";
+import { adminCli } from "../support/panel";
+import { api, type Credenciales, marketplace } from "../support/panel-consultas";
 import { eventually, startReceiver } from "../support/receiver";
 import { startTestServer } from "../support/test-server";
 
@@ -15,56 +13,27 @@ import { startTestServer } from "../support/test-server";
  * got no answer. The PostgreSQL run always uses the local server, like the worker durability tests.
  */
 
-const run = promisify(execFile);
 const POSTGRES_URL = process.env.WEBHOOK_TEST_POSTGRES_URL ?? process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const CLIENTS = 8;
 const BEFORE_CRASH = 150;
 const AFTER_RESTART = 50;
 
 type Service = Awaited<ReturnType<typeof startTestServer>>;
-type Credentials = { AppKey: string; AppSecret: string };
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
 });
 
-async function cli(service: Service, ...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/admin.ts", ...args], {
-    env: { ...process.env, ...service.info.env },
-  });
-  return stdout;
-}
-
-function signed(service: Service, app: Credentials, method: string, pathAndQuery: string, body?: unknown) {
-  const text = body === undefined ? undefined : JSON.stringify(body);
-  const headers = signRequest({
-    method,
-    pathAndQuery,
-    appKey: app.AppKey,
-    appSecret: app.AppSecret,
-    body: text,
-    headers: text ? { "Content-Type": "application/json" } : {},
-  });
-  return fetch(`${service.info.baseUrl}${pathAndQuery}`, { method, headers, body: text });
-}
-
-const market = (service: Service, path: string, body: unknown) =>
-  fetch(`${service.info.baseUrl}/marketplace/${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${MARKETPLACE_TOKEN}` },
-    body: JSON.stringify(body),
-  });
-
 /** The demo app and agency, a listing of it, and the app's consultas webhook pointed at `callback`. */
 async function prepare(service: Service, callback: string) {
-  const seeded = JSON.parse(await cli(service, "seed", "demo", "--consultas", "0", "--json"));
-  const { AppSecret } = JSON.parse(await cli(service, "app", "rotate-secret", "--app", seeded.AppKey, "--json"));
-  const app: Credentials = { AppKey: seeded.AppKey, AppSecret };
+  const seeded = JSON.parse(await adminCli(service.info, "seed", "demo", "--consultas", "0", "--json"));
+  const { AppSecret } = JSON.parse(await adminCli(service.info, "app", "rotate-secret", "--app", seeded.AppKey, "--json"));
+  const app: Credenciales = { AppKey: seeded.AppKey, AppSecret };
   const adminMail: string = seeded.Agencias[0];
   const publicacion = { AppKey: app.AppKey, AdminMail: adminMail, ExternalId: "CAIDA-1", Auto: autoDePrueba() };
-  expect((await market(service, "publicaciones", publicacion)).status).toBe(201);
-  expect((await signed(service, app, "POST", "/v3/appnotificaciones/consultas", { Callback: callback })).status).toBe(201);
+  expect((await marketplace(service.info, "publicaciones", publicacion)).status).toBe(201);
+  expect((await api(service.info, app, "POST", "/v3/appnotificaciones/consultas", { Callback: callback })).status).toBe(201);
   return { app, adminMail };
 }
 
@@ -76,7 +45,7 @@ function ingestLoad(service: Service, adminMail: string) {
   const client = async (index: number) => {
     for (let n = 0; !stopped; n++) {
       try {
-        const response = await market(service, "consultas", {
+        const response = await marketplace(service.info, "consultas", {
           AdminMail: adminMail,
           ExternalId: "CAIDA-1",
           TipoAnuncio: "publicacion",
@@ -137,7 +106,7 @@ describe.each([
 
     const missing: string[] = [];
     for (const sid of load.acknowledged) {
-      const response = await signed(service, app, "GET", `/v3/consultas/${adminMail}/${sid}`);
+      const response = await api(service.info, app, "GET", `/v3/consultas/${adminMail}/${sid}`);
       if (response.status !== 200) missing.push(`${sid}: ${response.status}`);
       await response.arrayBuffer();
     }
