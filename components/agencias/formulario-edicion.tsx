@@ -9,8 +9,9 @@ import { useIdioma, useTextos } from "@/components/panel/idioma";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
+import { LIMITES_AGENCIA } from "@/lib/api/limites";
 import { ErrorDelPanel, enviar, repartirErrores } from "./enviar";
-import { type Edicion, edicionSchemaDe, LIMITES } from "./limites";
+import { type Edicion, edicionSchemaDe } from "./limites";
 
 const CAMPOS = ["Nombre", "Telefono", "WhatsApp", "Region", "Ciudad", "Direccion"] as const;
 type Campo = (typeof CAMPOS)[number];
@@ -74,7 +75,7 @@ export function FormularioEdicion({
   const ciudad = useWatch({ control, name: "Ciudad" }).trim();
   const busqueda = useDemorado(`${region}\u0000${ciudad}`);
   const [regionBuscada = "", ciudadBuscada = ""] = busqueda.split("\u0000");
-  const buscar = Boolean(regionBuscada && ciudadBuscada && ciudadBuscada.length <= LIMITES.ciudad);
+  const buscar = Boolean(regionBuscada && ciudadBuscada && ciudadBuscada.length <= LIMITES_AGENCIA.ciudad);
   const coincidencia = useQuery({
     queryKey: ["agencias", "ciudad", regionBuscada, ciudadBuscada],
     enabled: buscar,

@@ -9,8 +9,9 @@ import { useIdioma, useTextos } from "@/components/panel/idioma";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input } from "@/components/ui/field";
+import { LIMITES_AGENCIA } from "@/lib/api/limites";
 import { enviar, repartirErrores } from "./enviar";
-import { type Invitacion, invitacionSchemaDe, LIMITES } from "./limites";
+import { type Invitacion, invitacionSchemaDe } from "./limites";
 
 const CAMPOS = ["AdminMail", "Nombre", "Telefono"] as const;
 
@@ -77,7 +78,7 @@ export function FormularioInvitacion() {
         </div>
       )}
       <div className="grid gap-4 sm:grid-cols-3">
-        <Field id="invitacion-mail" label={t.email} hint={t.emailAyuda(LIMITES.adminMail)} error={errors.AdminMail?.message}>
+        <Field id="invitacion-mail" label={t.email} hint={t.emailAyuda(LIMITES_AGENCIA.adminMail)} error={errors.AdminMail?.message}>
           <Input
             id="invitacion-mail"
             type="email"

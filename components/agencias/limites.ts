@@ -1,62 +1,56 @@
-import { z } from "zod";
-import { IDIOMA_PREDETERMINADO, type Idioma, textosDe } from "@/lib/panel/i18n";
+import * as z from "zod/mini";
+import { LIMITES_AGENCIA, TELEFONO, WHATSAPP } from "@/lib/api/limites";
+import { type Idioma, type Textos, textosDe } from "@/lib/panel/i18n";
 
 /**
- * The limits of AgenciaCreate and AgenciaEdit (decisions §6), restated for the browser: the schemas
- * in lib/api/agencias.ts transform "" into null and belong to the service's OpenAPI definitions, so
- * the forms use these with the SAME limits and the API checks them again.
+ * The invite and edit forms' rules: the limits of AgenciaCreate and AgenciaEdit (lib/api/limites.ts,
+ * decisions §6) with messages in the Panel's language. The API's schemas transform "" into null and
+ * belong to the service's OpenAPI definitions, so the forms check with these and the API checks again.
+ * zod/mini keeps them small in the browser.
  */
 
-export const LIMITES = { adminMail: 50, nombre: 100, region: 200, ciudad: 200, direccion: 200 } as const;
-export const TELEFONO = /^[0-9 +\-()]{8,20}$/;
-export const WHATSAPP = /^\+[0-9]{8,19}$/;
+type Validacion = Textos["agencias"]["validacion"];
 
-const mensajes = (idioma: Idioma) => textosDe(idioma).agencias.validacion;
+const opcional = (v: Validacion, max: number, campo: "nombre" | "provincia" | "ciudad" | "direccion") =>
+  z.string().check(z.trim(), z.maxLength(max, v.maximo(campo, max)));
 
-const opcional = (idioma: Idioma, max: number, campo: "nombre" | "provincia" | "ciudad" | "direccion") =>
-  z.string().trim().max(max, mensajes(idioma).maximo(campo, max));
-
-const telefono = (idioma: Idioma) =>
-  z
-    .string()
-    .trim()
-    .refine((value) => value === "" || TELEFONO.test(value), mensajes(idioma).telefono);
+/** Empty, or in the given format. */
+const vacioOFormato = (formato: RegExp, mensaje: string) =>
+  z.string().check(
+    z.trim(),
+    z.refine((value) => value === "" || formato.test(value), mensaje),
+  );
 
 /** The invite form's rules, with its messages in the Panel's language. */
-export function invitacionSchemaDe(idioma: Idioma = IDIOMA_PREDETERMINADO) {
-  const v = mensajes(idioma);
+export function invitacionSchemaDe(idioma: Idioma) {
+  const v = textosDe(idioma).agencias.validacion;
   return z.object({
-    AdminMail: z
-      .string()
-      .trim()
-      .min(1, v.faltaEmail)
-      .max(LIMITES.adminMail, v.emailMaximo(LIMITES.adminMail))
-      .pipe(z.email(v.emailInvalido)),
-    Nombre: opcional(idioma, LIMITES.nombre, "nombre"),
-    Telefono: telefono(idioma),
+    AdminMail: z.pipe(
+      z
+        .string()
+        .check(z.trim(), z.minLength(1, v.faltaEmail), z.maxLength(LIMITES_AGENCIA.adminMail, v.emailMaximo(LIMITES_AGENCIA.adminMail))),
+      z.email(v.emailInvalido),
+    ),
+    Nombre: opcional(v, LIMITES_AGENCIA.nombre, "nombre"),
+    Telefono: vacioOFormato(TELEFONO, v.telefono),
   });
 }
 
-export const invitacionSchema = invitacionSchemaDe();
-export type Invitacion = z.infer<typeof invitacionSchema>;
+export type Invitacion = z.infer<ReturnType<typeof invitacionSchemaDe>>;
 
 /** The edit form's rules, with its messages in the Panel's language. */
-export function edicionSchemaDe(idioma: Idioma = IDIOMA_PREDETERMINADO) {
-  const v = mensajes(idioma);
+export function edicionSchemaDe(idioma: Idioma) {
+  const v = textosDe(idioma).agencias.validacion;
   return z
     .object({
-      Nombre: opcional(idioma, LIMITES.nombre, "nombre"),
-      Telefono: telefono(idioma),
-      WhatsApp: z
-        .string()
-        .trim()
-        .refine((value) => value === "" || WHATSAPP.test(value), v.whatsapp),
-      Region: opcional(idioma, LIMITES.region, "provincia"),
-      Ciudad: opcional(idioma, LIMITES.ciudad, "ciudad"),
-      Direccion: opcional(idioma, LIMITES.direccion, "direccion"),
+      Nombre: opcional(v, LIMITES_AGENCIA.nombre, "nombre"),
+      Telefono: vacioOFormato(TELEFONO, v.telefono),
+      WhatsApp: vacioOFormato(WHATSAPP, v.whatsapp),
+      Region: opcional(v, LIMITES_AGENCIA.region, "provincia"),
+      Ciudad: opcional(v, LIMITES_AGENCIA.ciudad, "ciudad"),
+      Direccion: opcional(v, LIMITES_AGENCIA.direccion, "direccion"),
     })
-    .refine((values) => values.Ciudad === "" || values.Region !== "", { path: ["Region"], message: v.provinciaDeCiudad });
+    .check(z.refine((values) => values.Ciudad === "" || values.Region !== "", { path: ["Region"], message: v.provinciaDeCiudad }));
 }
 
-export const edicionSchema = edicionSchemaDe();
-export type Edicion = z.infer<typeof edicionSchema>;
+export type Edicion = z.infer<ReturnType<typeof edicionSchemaDe>>;

@@ -7,15 +7,8 @@ import { useForm } from "react-hook-form";
 import { useIdioma, useTextos } from "@/components/panel/idioma";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
-import {
-  DIAS_CONSULTAS,
-  esquemaFiltros,
-  type Filtros,
-  type FiltrosFormulario,
-  formatoDia,
-  MAX_EXTERNALID,
-  urlConsultas,
-} from "@/lib/panel/consultas/esquema";
+import { DIAS_CONSULTAS, MAX_EXTERNALID } from "@/lib/api/limites";
+import { esquemaFiltros, type Filtros, type FiltrosFormulario, formatoDia, urlConsultas } from "@/lib/panel/consultas/esquema";
 
 export type OpcionAgencia = { adminMail: string; nombre: string | null; operadores: string[] };
 

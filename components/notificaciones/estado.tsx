@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
+import type { EstadoEntrega } from "@/lib/api/limites";
 import { type Idioma, textosDe } from "@/lib/panel/i18n";
-import { type EstadoEntrega, etiquetasEstado } from "@/lib/panel/notificaciones/limites";
+import { etiquetasEstado } from "@/lib/panel/notificaciones/limites";
 
 const TONOS: Record<string, string> = {
   verde: "bg-emerald-50 text-emerald-800 ring-emerald-600/20",

@@ -8,13 +8,13 @@ import { useIdioma, useTextos } from "@/components/panel/idioma";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
+import { LIMITES_WEBHOOK } from "@/lib/api/limites";
 import type { AppWebhook } from "@/lib/api/webhooks";
 import type { Textos } from "@/lib/panel/i18n";
 import {
   aUpsert,
   campoDeError,
   formularioSchemaDe,
-  LIMITES,
   leerRespuesta,
   type ModoSecreto,
   mensajeDeError,
@@ -48,7 +48,7 @@ function opcionesSecreto(
   t: Textos["notificaciones"]["formulario"],
 ): Record<"crear" | "editar", { modo: ModoSecreto; etiqueta: string; ayuda: string }[]> {
   const o = t.opciones;
-  const rango = t.rango(LIMITES.secretMin, LIMITES.secretMax);
+  const rango = t.rango(LIMITES_WEBHOOK.secretMin, LIMITES_WEBHOOK.secretMax);
   return {
     crear: [
       { modo: "generar", ...o.generarNuevo },
@@ -163,7 +163,7 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
         </div>
       )}
 
-      <Field id="callback" label={t.callback} hint={t.callbackAyuda(LIMITES.callback)} error={errors.callback?.message}>
+      <Field id="callback" label={t.callback} hint={t.callbackAyuda(LIMITES_WEBHOOK.callback)} error={errors.callback?.message}>
         <Input
           id="callback"
           type="url"
@@ -197,7 +197,12 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
           ))}
         </div>
         {modoSecreto === "escribir" && (
-          <Field id="secreto" label={t.secreto} hint={t.rango(LIMITES.secretMin, LIMITES.secretMax)} error={errors.secreto?.message}>
+          <Field
+            id="secreto"
+            label={t.secreto}
+            hint={t.rango(LIMITES_WEBHOOK.secretMin, LIMITES_WEBHOOK.secretMax)}
+            error={errors.secreto?.message}
+          >
             <Input
               id="secreto"
               type="text"
@@ -220,7 +225,7 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
       <Field
         id="descripcion"
         label={t.descripcion}
-        hint={t.descripcionAyuda(descripcion.length, LIMITES.descripcion)}
+        hint={t.descripcionAyuda(descripcion.length, LIMITES_WEBHOOK.descripcion)}
         error={errors.descripcion?.message}
       >
         <textarea
@@ -253,7 +258,7 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
 
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-slate-800">{t.encabezados}</legend>
-        <p className="text-xs text-slate-500">{t.encabezadosAyuda(LIMITES.headers)}</p>
+        <p className="text-xs text-slate-500">{t.encabezadosAyuda(LIMITES_WEBHOOK.headers)}</p>
         {fields.length === 0 && <p className="text-sm text-slate-600">{t.sinEncabezados}</p>}
         <ul className="space-y-3">
           {fields.map((field, index) => {
@@ -294,7 +299,7 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
         </ul>
         <Button
           variante="secundario"
-          disabled={fields.length >= LIMITES.headers}
+          disabled={fields.length >= LIMITES_WEBHOOK.headers}
           onClick={() => {
             append({ nombre: "", valor: "" });
           }}

@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { signIn } from "next-auth/react";
 import { useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input } from "@/components/ui/field";
@@ -13,8 +13,8 @@ import { useTextos } from "./idioma";
 
 function schemaDe(t: Textos["ingreso"]) {
   return z.object({
-    email: z.string().trim().min(1, t.faltaEmail).pipe(z.email(t.emailInvalido)),
-    password: z.string().min(1, t.faltaContrasena),
+    email: z.pipe(z.string().check(z.trim(), z.minLength(1, t.faltaEmail)), z.email(t.emailInvalido)),
+    password: z.string().check(z.minLength(1, t.faltaContrasena)),
   });
 }
 

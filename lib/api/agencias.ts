@@ -2,14 +2,12 @@ import { z } from "zod";
 import { segment } from "@/lib/http/links";
 import { defineOperation } from "@/lib/http/operation";
 import { LinksSchema, RefItemSchema } from "./common";
+import { LIMITES_AGENCIA, MAX_EMAIL, TELEFONO, WHATSAPP } from "./limites";
 
-// ── Validation rules (decisions §6) ───────────────────────────────────────────────────────────
-
-const TELEFONO = /^[0-9 +\-()]{8,20}$/;
-const WHATSAPP = /^\+[0-9]{8,19}$/;
+// ── Validation rules (decisions §6, limits in ./limites) ──────────────────────────────────────
 
 /** An e-mail of at most `max` characters, compared and returned lower-cased (decisions §2). */
-export const emailValue = (name: string, max = 50) =>
+export const emailValue = (name: string, max: number = LIMITES_AGENCIA.adminMail) =>
   z
     .string({ error: (issue) => (issue.input === undefined ? `${name} es obligatorio.` : `${name} debe ser un texto.`) })
     .trim()
@@ -35,14 +33,16 @@ const telefono = (name = "Telefono") =>
     .meta({ description: "8 a 20 caracteres: dígitos, espacios, +, -, ( y ).", example: "+54 351 555-0101" });
 
 export const AdminMailParams = z.object({
-  adminMail: emailValue("adminMail").meta({ description: "E-mail del administrador de la agencia (hasta 50 caracteres)" }),
+  adminMail: emailValue("adminMail").meta({
+    description: `E-mail del administrador de la agencia (hasta ${LIMITES_AGENCIA.adminMail} caracteres)`,
+  }),
 });
 
 export const AgenciaCreateSchema = z
   .object(
     {
       AdminMail: emailValue("AdminMail").meta({ description: "E-mail de quien administrará la cuenta", example: "ventas@agencia.com.ar" }),
-      Nombre: optionalText("Nombre", 100).meta({ description: "Nombre comercial de la agencia (opcional)" }),
+      Nombre: optionalText("Nombre", LIMITES_AGENCIA.nombre).meta({ description: "Nombre comercial de la agencia (opcional)" }),
       Telefono: telefono(),
     },
     { error: "Se espera un objeto JSON." },
@@ -54,7 +54,7 @@ export type AgenciaCreate = z.output<typeof AgenciaCreateSchema>;
 export const AgenciaEditSchema = z
   .object(
     {
-      Nombre: optionalText("Nombre", 100),
+      Nombre: optionalText("Nombre", LIMITES_AGENCIA.nombre),
       Telefono: telefono(),
       WhatsApp: z
         .string({ error: "WhatsApp debe ser un texto o null." })
@@ -63,11 +63,13 @@ export const AgenciaEditSchema = z
         .nullish()
         .transform((value) => value ?? null)
         .meta({ description: "+ seguido de 8 a 19 dígitos", example: "+5493515550101" }),
-      Region: optionalText("Region", 200).meta({ description: "Provincia: id, api-url, nombre o ISO; se busca la mejor coincidencia" }),
-      Ciudad: optionalText("Ciudad", 200).meta({
+      Region: optionalText("Region", LIMITES_AGENCIA.region).meta({
+        description: "Provincia: id, api-url, nombre o ISO; se busca la mejor coincidencia",
+      }),
+      Ciudad: optionalText("Ciudad", LIMITES_AGENCIA.ciudad).meta({
         description: "Ciudad de la provincia indicada en Region; se busca la mejor coincidencia",
       }),
-      Direccion: optionalText("Direccion", 200),
+      Direccion: optionalText("Direccion", LIMITES_AGENCIA.direccion),
     },
     { error: "Se espera un objeto JSON." },
   )
@@ -79,7 +81,7 @@ export const ESTADOS_AGENCIA = ["pendiente", "registrada", "vencida"] as const;
 export type EstadoAgencia = (typeof ESTADOS_AGENCIA)[number];
 
 export const ListAgenciasQuery = z.object({
-  operador: emailValue("operador", 254).optional().meta({ description: "E-mail de uno de los operadores de la agencia" }),
+  operador: emailValue("operador", MAX_EMAIL).optional().meta({ description: "E-mail de uno de los operadores de la agencia" }),
   estado: z
     .enum(ESTADOS_AGENCIA, { message: "estado debe ser pendiente, vencida o registrada." })
     .optional()
@@ -134,7 +136,7 @@ export type AgenciaProductos = z.output<typeof AgenciaProductosSchema>;
 // ── Operations ────────────────────────────────────────────────────────────────────────────────
 
 const tag = "Agencias";
-const badMail = "adminMail no es un e-mail o supera los 50 caracteres; ValidationProblemDetails.";
+const badMail = `adminMail no es un e-mail o supera los ${LIMITES_AGENCIA.adminMail} caracteres; ValidationProblemDetails.`;
 
 export const listAgenciasOp = defineOperation({
   tag,

@@ -5,15 +5,16 @@ import { isDay } from "@/lib/time";
 import { emailValue } from "./agencias";
 import { LinksSchema, RefItemSchema } from "./common";
 import { NotificationPayloadSchema } from "./entregas";
+import { DIAS_CONSULTAS, LIMITES_AGENCIA, LIMITES_SID, MAX_EMAIL, MAX_EXTERNALID, MAX_PAGINA, PAGINA, PER_PAGINA } from "./limites";
 
-// ── Parameters (spec Limits, decisions §8) ────────────────────────────────────────────────────
+/** The service (lib/service/consultas) reads these with the rest of the operation. */
+export { DIAS_CONSULTAS, PER_PAGINA };
 
-export const PER_PAGINA = 50;
-export const MAX_PAGINA = 99;
-/** `desde` may go back this many days; resendwebhook works for enquiries this recent. */
-export const DIAS_CONSULTAS = 90;
+// ── Parameters (spec Limits, decisions §8; limits in ./limites) ───────────────────────────────
 
-const adminMail = emailValue("adminMail").meta({ description: "E-mail del administrador de la agencia (hasta 50 caracteres)" });
+const adminMail = emailValue("adminMail").meta({
+  description: `E-mail del administrador de la agencia (hasta ${LIMITES_AGENCIA.adminMail} caracteres)`,
+});
 
 export const ConsultasParams = z.object({ adminMail });
 
@@ -21,8 +22,8 @@ export const ConsultaParams = z.object({
   adminMail,
   sid: z
     .string({ error: "sid es obligatorio." })
-    .min(20, { message: "sid debe tener al menos 20 caracteres." })
-    .max(30, { message: "sid no puede superar los 30 caracteres." })
+    .min(LIMITES_SID.min, { message: `sid debe tener al menos ${LIMITES_SID.min} caracteres.` })
+    .max(LIMITES_SID.max, { message: `sid no puede superar los ${LIMITES_SID.max} caracteres.` })
     .meta({ description: "Identificador de la consulta (ULID)" }),
 });
 
@@ -34,20 +35,23 @@ const day = (name: string, description: string) =>
     .meta({ description, example: "2026-01-31" });
 
 export const ListConsultasQuery = z.object({
-  operador: emailValue("operador", 254)
+  operador: emailValue("operador", MAX_EMAIL)
     .optional()
     .meta({ description: "Un operador de la agencia: solo las consultas que ese operador ve (el administrador ve todas)" }),
   externalid: z
     .string()
-    .max(100, { message: "externalid no puede superar los 100 caracteres." })
+    .max(MAX_EXTERNALID, { message: `externalid no puede superar los ${MAX_EXTERNALID} caracteres.` })
     .optional()
     .transform((value) => (value ? value.toLowerCase() : undefined))
     .meta({ description: "ExternalId de una publicación (sin distinguir mayúsculas)" }),
-  desde: day("desde", "Primer día de recepción, en la zona horaria del servicio; como mínimo hoy menos 90 días (por omisión)"),
+  desde: day(
+    "desde",
+    `Primer día de recepción, en la zona horaria del servicio; como mínimo hoy menos ${DIAS_CONSULTAS} días (por omisión)`,
+  ),
   hasta: day("hasta", "Último día de recepción, en la zona horaria del servicio; por omisión hoy"),
   pagina: z
     .string()
-    .regex(/^[0-9]+$/, { message: "pagina debe ser un número entero." })
+    .regex(PAGINA, { message: "pagina debe ser un número entero." })
     .transform(Number)
     .pipe(
       z
@@ -147,8 +151,7 @@ export const listConsultasOp = defineOperation({
   path: "/v3/consultas/{adminMail}",
   operationId: "listConsultas",
   summary: "Consultas recibidas por la agencia en un período",
-  description:
-    "Las consultas sobre publicaciones de la app y, si la agencia lo habilitó, las consultas de catálogo. De la más reciente a la más antigua, 50 por página.",
+  description: `Las consultas sobre publicaciones de la app y, si la agencia lo habilitó, las consultas de catálogo. De la más reciente a la más antigua, ${PER_PAGINA} por página.`,
   params: ConsultasParams,
   query: ListConsultasQuery,
   success: { status: 200, description: "Consultas", entry: ConsultasSchema, ref: ConsultasRefSchema },
@@ -175,8 +178,7 @@ export const resendConsultaOp = defineOperation({
   path: "/v3/consultas/{adminMail}/{sid}/resendwebhook",
   operationId: "resendConsultaWebhook",
   summary: "Reenvía el webhook de una consulta reciente",
-  description:
-    "Solo consultas de los últimos 90 días. Envía una notificación nueva (otro Id, Reenvio: true) a la configuración activa del tópico consultas.",
+  description: `Solo consultas de los últimos ${DIAS_CONSULTAS} días. Envía una notificación nueva (otro Id, Reenvio: true) a la configuración activa del tópico consultas.`,
   params: ConsultaParams,
   success: {
     status: 202,
@@ -185,7 +187,7 @@ export const resendConsultaOp = defineOperation({
     headers: { Location: "El Callback configurado para el tópico consultas" },
   },
   errors: {
-    400: "Parámetros no válidos, sin configuración activa de consultas o consulta de más de 90 días (Errors._); ValidationProblemDetails.",
+    400: `Parámetros no válidos, sin configuración activa de consultas o consulta de más de ${DIAS_CONSULTAS} días (Errors._); ValidationProblemDetails.`,
     403: "La agencia no existe para la app; ProblemDetails.",
     404: "La consulta no existe para la app.",
   },

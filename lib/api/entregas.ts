@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
 import { LinksSchema } from "./common";
+import { ESTADOS_ENTREGA } from "./limites";
 import { TopicParams } from "./webhooks";
 
 // ── Representations (extensions of decisions §9: delivery log, manual retry, test notification) ──
-
-export const ESTADOS_ENTREGA = ["pendiente", "enviando", "entregada", "fallida", "descartada"] as const;
 
 export const NotificationPayloadSchema = z
   .object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailValue } from "./agencias";
+import { MAX_EMAIL } from "./limites";
 
 /**
  * Bodies of the marketplace ingestion (decisions §8; not part of v3): how listings and enquiries
@@ -108,7 +109,7 @@ export const InteresadoInputSchema = z.object(
     Interes: text("Interes", 30),
     Nombre: text("Nombre", 100),
     Apellido: text("Apellido", 100),
-    Email: emailValue("Email", 254),
+    Email: emailValue("Email", MAX_EMAIL),
     Telefono: z
       .string({ error: "Telefono debe ser un texto o null." })
       .trim()

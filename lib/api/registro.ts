@@ -1,6 +1,5 @@
 import { z } from "zod";
-
-const TELEFONO = /^[0-9 +\-()]{8,20}$/;
+import { LIMITES_AGENCIA, TELEFONO } from "./limites";
 
 const required = (label: string, max: number) =>
   z
@@ -15,7 +14,7 @@ const required = (label: string, max: number) =>
  */
 export const RegistroSchema = z.object(
   {
-    Nombre: required("El nombre de la agencia", 100),
+    Nombre: required("El nombre de la agencia", LIMITES_AGENCIA.nombre),
     AdminNombre: required("Tu nombre", 100),
     AdminApellido: required("Tu apellido", 100),
     Password: z
@@ -26,8 +25,8 @@ export const RegistroSchema = z.object(
       .string({ error: "El teléfono es obligatorio." })
       .trim()
       .regex(TELEFONO, { message: "El teléfono debe tener entre 8 y 20 caracteres: dígitos, espacios, +, -, ( y )." }),
-    Region: required("La provincia", 200),
-    Ciudad: required("La ciudad", 200),
+    Region: required("La provincia", LIMITES_AGENCIA.region),
+    Ciudad: required("La ciudad", LIMITES_AGENCIA.ciudad),
     CompartirConsultasCatalogo: z
       .union([z.boolean(), z.enum(["on", "true", "1", "false", "0", ""])], {
         error: "CompartirConsultasCatalogo debe ser true o false.",

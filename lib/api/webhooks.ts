@@ -2,60 +2,47 @@ import { z } from "zod";
 import { config } from "@/lib/env";
 import { defineOperation } from "@/lib/http/operation";
 import { LinksSchema } from "./common";
+import { callbackProblem, HEADER_TOKEN, HEADER_VALOR_PROHIBIDO, isReservedHeader, LIMITES_WEBHOOK } from "./limites";
 
-// ── Validation rules (decisions §6, AppWebhookUpsert) ─────────────────────────────────────────
+// ── Validation rules (decisions §6, AppWebhookUpsert; limits in ./limites) ────────────────────
 
-const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const RESERVED_HEADERS = new Set(["host", "authorization", "cookie", "user-agent"]);
-const RESERVED_PREFIXES = ["content-", "notification-", "webhook-"];
-
-function isReservedHeader(name: string): boolean {
-  const lower = name.toLowerCase();
-  return RESERVED_HEADERS.has(lower) || RESERVED_PREFIXES.some((prefix) => lower.startsWith(prefix));
-}
-
-/** The schemes a Callback may use: https, and http only when WEBHOOK_ALLOW_HTTP=true (read per request). */
-function callbackProblem(value: string): string | undefined {
+/** What is wrong with a Callback, in the API's words: https only, unless WEBHOOK_ALLOW_HTTP=true (read per request). */
+function callbackMessage(value: string): string | undefined {
   const allowHttp = config().webhookAllowHttp;
   const expected = allowHttp ? "una URI absoluta http o https" : "una URI absoluta https";
-  if (value !== value.trim() || !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return `Se espera ${expected}.`;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return `Se espera ${expected}.`;
-  }
-  if (url.protocol === "https:" || (allowHttp && url.protocol === "http:")) {
-    return url.hostname ? undefined : `Se espera ${expected} con un host.`;
-  }
-  return `Esquema ${url.protocol.replace(/:$/, "")} no admitido: se espera ${expected}.`;
+  const problem = callbackProblem(value, allowHttp);
+  if (problem?.kind === "uri") return `Se espera ${expected}.`;
+  if (problem?.kind === "host") return `Se espera ${expected} con un host.`;
+  if (problem?.kind === "scheme") return `Esquema ${problem.scheme} no admitido: se espera ${expected}.`;
+  return undefined;
 }
 
 const CallbackSchema = z
   .string({ error: (issue) => (issue.input === undefined ? "Callback es obligatorio." : "Callback debe ser un texto.") })
-  .max(1024, { message: "Callback no puede superar los 1024 caracteres." })
+  .max(LIMITES_WEBHOOK.callback, { message: `Callback no puede superar los ${LIMITES_WEBHOOK.callback} caracteres.` })
   .superRefine((value, ctx) => {
-    const message = value.length <= 1024 ? callbackProblem(value) : undefined;
+    const message = value.length <= LIMITES_WEBHOOK.callback ? callbackMessage(value) : undefined;
     if (message) ctx.addIssue({ code: "custom", message });
   })
   .meta({
-    description: "URI absoluta https (http solo con WEBHOOK_ALLOW_HTTP=true), hasta 1024 caracteres.",
+    description: `URI absoluta https (http solo con WEBHOOK_ALLOW_HTTP=true), hasta ${LIMITES_WEBHOOK.callback} caracteres.`,
     example: "https://crm.example/hooks",
   });
 
 const SecretSchema = z
   .string({ error: "Secret debe ser un texto o null." })
-  .refine((value) => value === "" || (value.length >= 16 && value.length <= 256), {
-    message: "Secret debe tener entre 16 y 256 caracteres.",
+  .refine((value) => value === "" || (value.length >= LIMITES_WEBHOOK.secretMin && value.length <= LIMITES_WEBHOOK.secretMax), {
+    message: `Secret debe tener entre ${LIMITES_WEBHOOK.secretMin} y ${LIMITES_WEBHOOK.secretMax} caracteres.`,
   })
   .nullish()
   .meta({
-    description: 'Entre 16 y 256 caracteres. Nunca se devuelve. En PUT, null o ausente conserva el secreto actual y "" lo elimina.',
+    description: `Entre ${LIMITES_WEBHOOK.secretMin} y ${LIMITES_WEBHOOK.secretMax} caracteres. Nunca se devuelve. En PUT, null o ausente conserva el secreto actual y "" lo elimina.`,
   });
 
 const HeaderNameSchema = z.string({ error: "Name es obligatorio." }).superRefine((value, ctx) => {
   if (value.length === 0) ctx.addIssue({ code: "custom", message: "Name no puede estar vacío." });
-  else if (value.length > 100) ctx.addIssue({ code: "custom", message: "Name no puede superar los 100 caracteres." });
+  else if (value.length > LIMITES_WEBHOOK.headerNombre)
+    ctx.addIssue({ code: "custom", message: `Name no puede superar los ${LIMITES_WEBHOOK.headerNombre} caracteres.` });
   else if (!HEADER_TOKEN.test(value)) ctx.addIssue({ code: "custom", message: "Name debe ser un nombre de encabezado HTTP válido." });
   else if (isReservedHeader(value))
     ctx.addIssue({ code: "custom", message: `El encabezado ${value} está reservado y no puede configurarse.` });
@@ -63,15 +50,16 @@ const HeaderNameSchema = z.string({ error: "Name es obligatorio." }).superRefine
 
 const HeaderValueSchema = z
   .string({ error: "Value es obligatorio." })
-  .max(1000, { message: "Value no puede superar los 1000 caracteres." })
-  .refine((value) => !/[\r\n\0]/.test(value), { message: "Value no puede contener saltos de línea (CR/LF) ni caracteres nulos." });
+  .max(LIMITES_WEBHOOK.headerValor, { message: `Value no puede superar los ${LIMITES_WEBHOOK.headerValor} caracteres.` })
+  .refine((value) => !HEADER_VALOR_PROHIBIDO.test(value), {
+    message: "Value no puede contener saltos de línea (CR/LF) ni caracteres nulos.",
+  });
 
 export const WebhookHeaderSchema = z
   .object({ Name: HeaderNameSchema, Value: HeaderValueSchema }, { error: "Se espera un objeto { Name, Value } o null." })
   .meta({
     id: "WebhookHeader",
-    description:
-      "Encabezado enviado con cada notificación. Name: token HTTP de hasta 100 caracteres, distinto de Host, Content-*, Authorization, Cookie, Notification-*, Webhook-* y User-Agent. Value: hasta 1000 caracteres, sin CR/LF.",
+    description: `Encabezado enviado con cada notificación. Name: token HTTP de hasta ${LIMITES_WEBHOOK.headerNombre} caracteres, distinto de Host, Content-*, Authorization, Cookie, Notification-*, Webhook-* y User-Agent. Value: hasta ${LIMITES_WEBHOOK.headerValor} caracteres, sin CR/LF.`,
   });
 
 const optionalHeader = WebhookHeaderSchema.nullish().transform((value) => value ?? null);
@@ -83,7 +71,7 @@ export const AppWebhookUpsertSchema = z
       Secret: SecretSchema,
       Description: z
         .string({ error: "Description debe ser un texto o null." })
-        .max(256, { message: "Description no puede superar los 256 caracteres." })
+        .max(LIMITES_WEBHOOK.descripcion, { message: `Description no puede superar los ${LIMITES_WEBHOOK.descripcion} caracteres.` })
         .nullish()
         .transform((value) => value ?? null),
       Activo: z
@@ -138,7 +126,7 @@ export type AppWebhooks = z.output<typeof AppWebhooksSchema>;
 export const TopicParams = z.object({
   topic: z
     .string()
-    .max(80, { message: "topic no puede superar los 80 caracteres." })
+    .max(LIMITES_WEBHOOK.topic, { message: `topic no puede superar los ${LIMITES_WEBHOOK.topic} caracteres.` })
     .meta({ description: "Tópico: agencias o consultas", example: "consultas" }),
 });
 
@@ -146,7 +134,8 @@ export const TopicParams = z.object({
 
 const tag = "Notificaciones";
 const unavailable = "El tópico no está disponible para la app o nunca se configuró.";
-const badTopic = "topic supera los 80 caracteres o el cuerpo no es válido; ValidationProblemDetails.";
+const badTopicOrBody = `topic supera los ${LIMITES_WEBHOOK.topic} caracteres o el cuerpo no es válido; ValidationProblemDetails.`;
+const badTopic = `topic supera los ${LIMITES_WEBHOOK.topic} caracteres; ValidationProblemDetails.`;
 
 export const listWebhooksOp = defineOperation({
   tag,
@@ -165,7 +154,7 @@ export const getWebhookOp = defineOperation({
   summary: "La configuración del webhook de un tópico",
   params: TopicParams,
   success: { status: 200, description: "AppWebhook", entry: AppWebhookSchema },
-  errors: { 400: "topic supera los 80 caracteres; ValidationProblemDetails.", 404: unavailable },
+  errors: { 400: badTopic, 404: unavailable },
 });
 
 export const createWebhookOp = defineOperation({
@@ -183,7 +172,7 @@ export const createWebhookOp = defineOperation({
     headers: { Location: "URI relativa del webhook: /v3/appnotificaciones/{topic}" },
   },
   errors: {
-    400: badTopic,
+    400: badTopicOrBody,
     403: "El tópico no está disponible para la app; ProblemDetails.",
     409: "La configuración ya existe (se modifica con PUT); ValidationProblemDetails.",
   },
@@ -199,7 +188,7 @@ export const updateWebhookOp = defineOperation({
   params: TopicParams,
   body: AppWebhookUpsertSchema,
   success: { status: 200, description: "AppWebhook", entry: AppWebhookSchema },
-  errors: { 400: badTopic, 404: unavailable },
+  errors: { 400: badTopicOrBody, 404: unavailable },
 });
 
 export const deleteWebhookOp = defineOperation({
@@ -210,7 +199,7 @@ export const deleteWebhookOp = defineOperation({
   summary: "Elimina la configuración del webhook de un tópico",
   params: TopicParams,
   success: { status: 204, description: "Eliminada; sin cuerpo." },
-  errors: { 400: "topic supera los 80 caracteres; ValidationProblemDetails.", 404: unavailable },
+  errors: { 400: badTopic, 404: unavailable },
 });
 
 export const webhookOperations = [listWebhooksOp, getWebhookOp, createWebhookOp, updateWebhookOp, deleteWebhookOp];

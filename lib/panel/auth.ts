@@ -14,6 +14,14 @@ import { verifyPassword } from "./users";
 export const SIGN_IN_PATH = "/ingresar";
 const SESSION_HOURS = 12;
 
+const secureCookies = () => config().publicBaseUrl.startsWith("https://");
+
+/** The cookie a session lives in (next-auth v4 prefixes it with __Secure- when its cookies are Secure). */
+export function sessionCookie(): { name: string; secure: boolean } {
+  const secure = secureCookies();
+  return { name: `${secure ? "__Secure-" : ""}next-auth.session-token`, secure };
+}
+
 /** The client address as Next received it: the nearest hop of X-Forwarded-For (set from the socket when absent). */
 export function clientIp(headers: Record<string, string | string[] | undefined> | undefined): string | undefined {
   const value = headers?.["x-forwarded-for"];
@@ -31,7 +39,7 @@ export function panelAuthOptions(): AuthOptions {
   process.env.NEXTAUTH_URL ??= settings.publicBaseUrl;
   return {
     secret: settings.authSecret,
-    useSecureCookies: settings.publicBaseUrl.startsWith("https://"),
+    useSecureCookies: secureCookies(),
     session: { strategy: "jwt", maxAge: SESSION_HOURS * 60 * 60 },
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
     providers: [

@@ -3,7 +3,8 @@ import type { z } from "zod";
 import type { Agencia, AgenciaCreateSchema, AgenciaEditSchema, AgenciaProductos, AgenciasSchema, EstadoAgencia } from "@/lib/api/agencias";
 import type { CiudadSchema, RegionesSchema } from "@/lib/api/catalogo";
 import type { Consulta, Consultas } from "@/lib/api/consultas";
-import type { Entrega, Entregas, ESTADOS_ENTREGA, NotificationPayloadSchema } from "@/lib/api/entregas";
+import type { Entrega, Entregas, NotificationPayloadSchema } from "@/lib/api/entregas";
+import type { EstadoEntrega } from "@/lib/api/limites";
 import type { AppWebhook, AppWebhooks, AppWebhookUpsertSchema } from "@/lib/api/webhooks";
 import { signRequest } from "@/lib/http/signing";
 import { workspaceConnection } from "./workspaces";
@@ -48,7 +49,6 @@ export type WebhookCambios = z.input<typeof AppWebhookUpsertSchema>;
 export type Agencias = z.output<typeof AgenciasSchema>;
 export type Regiones = z.output<typeof RegionesSchema>;
 export type Ciudad = z.output<typeof CiudadSchema>;
-export type EstadoEntrega = (typeof ESTADOS_ENTREGA)[number];
 export type ConsultasFiltros = { operador?: string; externalid?: string; desde?: string; hasta?: string; pagina?: number };
 
 const STATUS_TITLES: Record<number, string> = {

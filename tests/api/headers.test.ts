@@ -249,6 +249,24 @@ describe("Panel sessions and cross-site requests", () => {
     const own = await post("same-origin");
     expect(own.status).not.toBe(403);
   });
+
+  it("signing out: refused from another site; from the Panel it expires the session cookie and goes to /ingresar", async () => {
+    const post = (origin: string) =>
+      fetch(`${base()}/panel/salir`, { method: "POST", redirect: "manual", headers: { Cookie: session, Origin: origin } });
+    const forged = await post("https://otro-sitio.example");
+    expect(forged.status).toBe(403);
+    expect(forged.headers.getSetCookie()).toEqual([]);
+
+    const own = await post(base());
+    expect(own.status).toBe(303);
+    expect(own.headers.get("location")).toBe("/ingresar");
+    const [cleared, ...others] = own.headers.getSetCookie();
+    expect(others).toEqual([]);
+    expect(cleared).toMatch(/^next-auth\.session-token=; /);
+    expect(cleared).toMatch(/; Max-Age=0/i);
+    expect(cleared).toMatch(/; Path=\//i);
+    expect(cleared).not.toMatch(/; Secure/i);
+  });
 });
 
 describe("PUBLIC_BASE_URL on https", () => {
@@ -277,5 +295,18 @@ describe("PUBLIC_BASE_URL on https", () => {
     expect(csrfCookie).toMatch(/; Secure/i);
     expect(csrfCookie).toMatch(/; HttpOnly/i);
     expect(csrfCookie).toMatch(/; SameSite=Lax/i);
+  });
+
+  it("signing out expires the __Secure- session cookie, Secure", async () => {
+    const response = await fetch(`${service.info.baseUrl}/panel/salir`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Cookie: "__Secure-next-auth.session-token=una-sesion", Origin: service.info.baseUrl },
+    });
+    expect(response.status).toBe(303);
+    const [cleared] = response.headers.getSetCookie();
+    expect(cleared).toMatch(/^__Secure-next-auth\.session-token=; /);
+    expect(cleared).toMatch(/; Max-Age=0/i);
+    expect(cleared).toMatch(/; Secure/i);
   });
 });

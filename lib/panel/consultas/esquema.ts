@@ -1,4 +1,5 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import { DIAS_CONSULTAS, LIMITES_AGENCIA, MAX_EMAIL, MAX_EXTERNALID, MAX_PAGINA, PAGINA } from "@/lib/api/limites";
 import { formatoDia, IDIOMA_PREDETERMINADO, type Idioma, textosDe } from "@/lib/panel/i18n";
 import { addDays, dayOf, isDay } from "@/lib/time";
 
@@ -6,20 +7,9 @@ export { formatoDia };
 
 /**
  * The enquiry filters of the Panel, shared by the server (page, route handlers) and the browser
- * (the filter form). Safe to import from client code: only zod, lib/time (pure functions) and the
- * Panel's dictionaries (messages in the user's language).
- *
- * The limits restate those of lib/api/consultas.ts (PER_PAGINA, MAX_PAGINA, DIAS_CONSULTAS and the
- * 100-character externalid), which cannot be imported here: that module pulls in lib/http (server
- * code). Keep both in step.
+ * (the filter form). Safe to import from client code: only zod/mini, the API's limits
+ * (lib/api/limites.ts), lib/time (pure functions) and the Panel's dictionaries.
  */
-
-export const DIAS_CONSULTAS = 90;
-export const MAX_PAGINA = 99;
-export const PER_PAGINA = 50;
-export const MAX_EXTERNALID = 100;
-export const MAX_ADMIN_MAIL = 50;
-export const MAX_OPERADOR = 254;
 
 /** The service's time zone (decisions §2): days in `desde`/`hasta` and the times shown are in it. */
 export const ZONA_SERVICIO = "America/Argentina/Buenos_Aires";
@@ -36,48 +26,43 @@ export type Parametro = (typeof PARAMETROS)[number];
 export type ParametrosConsultas = Partial<Record<Parametro, string>>;
 
 /** An optional text field: empty (or only spaces) is "no filter". */
-const opcional = <T extends z.ZodType<string, string>>(schema: T) =>
-  z
-    .string()
-    .optional()
-    .transform((value) => value?.trim() || undefined)
-    .pipe(schema.optional());
+const opcional = <T extends z.ZodMiniType<string, string>>(schema: T) =>
+  z.pipe(
+    z.pipe(
+      z.optional(z.string()),
+      z.transform((value) => value?.trim() || undefined),
+    ),
+    z.optional(schema),
+  );
 
 /** The filters as the form and the URL carry them; `hoy` is today in the service's time zone. */
 export function esquemaFiltros(hoy: string, idioma: Idioma = IDIOMA_PREDETERMINADO) {
   const v = textosDe(idioma).consultas.validacion;
   const minimo = addDays(hoy, -DIAS_CONSULTAS);
   const email = (max: number, vacio: string) =>
-    z
-      .string()
-      .trim()
-      .max(max, { message: v.maximo(max) })
-      .pipe(z.email({ message: vacio }));
+    z.pipe(z.string().check(z.trim(), z.maxLength(max, { message: v.maximo(max) })), z.email({ message: vacio }));
   const dia = (nombre: "desde" | "hasta") =>
-    z
-      .string()
-      .trim()
-      .refine(isDay, { message: v.fecha(nombre) })
-      .refine((value) => !isDay(value) || value >= minimo, { message: v.anteriorA(formatoDia(minimo, idioma), DIAS_CONSULTAS) })
-      .refine((value) => !isDay(value) || value <= hoy, { message: v.posteriorHoy });
+    z.string().check(
+      z.trim(),
+      z.refine(isDay, { message: v.fecha(nombre) }),
+      z.refine((value) => !isDay(value) || value >= minimo, { message: v.anteriorA(formatoDia(minimo, idioma), DIAS_CONSULTAS) }),
+      z.refine((value) => !isDay(value) || value <= hoy, { message: v.posteriorHoy }),
+    );
   return z
     .object({
-      agencia: opcional(email(MAX_ADMIN_MAIL, v.agencia)),
-      operador: opcional(email(MAX_OPERADOR, v.operador)),
-      externalid: opcional(
-        z
-          .string()
-          .trim()
-          .max(MAX_EXTERNALID, { message: v.maximo(MAX_EXTERNALID) }),
-      ),
+      agencia: opcional(email(LIMITES_AGENCIA.adminMail, v.agencia)),
+      operador: opcional(email(MAX_EMAIL, v.operador)),
+      externalid: opcional(z.string().check(z.trim(), z.maxLength(MAX_EXTERNALID, { message: v.maximo(MAX_EXTERNALID) }))),
       desde: opcional(dia("desde")),
       hasta: opcional(dia("hasta")),
     })
-    .superRefine((value, ctx) => {
-      if (value.desde && value.hasta && isDay(value.desde) && isDay(value.hasta) && value.hasta < value.desde) {
-        ctx.addIssue({ code: "custom", path: ["hasta"], message: v.hastaAntesDesde });
-      }
-    });
+    .check(
+      z.superRefine((value, ctx) => {
+        if (value.desde && value.hasta && isDay(value.desde) && isDay(value.hasta) && value.hasta < value.desde) {
+          ctx.addIssue({ code: "custom", path: ["hasta"], message: v.hastaAntesDesde });
+        }
+      }),
+    );
 }
 
 export type FiltrosFormulario = z.input<ReturnType<typeof esquemaFiltros>>;
@@ -85,16 +70,10 @@ export type Filtros = z.output<ReturnType<typeof esquemaFiltros>>;
 
 export function esquemaPagina(idioma: Idioma = IDIOMA_PREDETERMINADO) {
   const v = textosDe(idioma).consultas.validacion;
-  return z
-    .string()
-    .regex(/^[0-9]+$/, { message: v.paginaEntera })
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(1, { message: v.paginaMinima })
-        .max(MAX_PAGINA, { message: v.paginaMaxima(MAX_PAGINA) }),
-    );
+  return z.pipe(
+    z.pipe(z.string().check(z.regex(PAGINA, { message: v.paginaEntera })), z.transform(Number)),
+    z.number().check(z.gte(1, { message: v.paginaMinima }), z.lte(MAX_PAGINA, { message: v.paginaMaxima(MAX_PAGINA) })),
+  );
 }
 
 /** A /panel/consultas URL (or one of its endpoints) with the given parameters, empty ones left out. */

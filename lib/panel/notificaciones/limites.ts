@@ -1,35 +1,25 @@
-import { z } from "zod";
-import { IDIOMA_PREDETERMINADO, type Idioma, LOCALES, textosDe } from "@/lib/panel/i18n";
+import * as z from "zod/mini";
+import {
+  callbackProblem,
+  type EstadoEntrega,
+  HEADER_TOKEN,
+  HEADER_VALOR_PROHIBIDO,
+  isReservedHeader,
+  LIMITES_WEBHOOK,
+} from "@/lib/api/limites";
+import { IDIOMA_PREDETERMINADO, type Idioma, LOCALES, type Textos, textosDe } from "@/lib/panel/i18n";
 
 /**
- * What the Notificaciones part of the panel shares between the server and the browser. The limits
- * restate those of AppWebhookUpsert (lib/api/webhooks.ts, decisions §6): that module reads the
- * server's configuration (lib/env) and cannot be bundled for the browser. Keep both in step.
- * Whether `http` Callbacks are allowed is the service's setting (WEBHOOK_ALLOW_HTTP): the form
- * accepts http and https and the API's 400 answer is shown under the field. Messages come in the
- * Panel's language (Spanish by default) from lib/panel/i18n.
+ * What the Notificaciones part of the panel shares between the server and the browser. The form
+ * checks the limits of AppWebhookUpsert (lib/api/limites.ts, decisions §6) with zod/mini, small in
+ * the browser. Whether `http` Callbacks are allowed is the service's setting (WEBHOOK_ALLOW_HTTP):
+ * the form accepts http and https and the API's 400 answer is shown under the field. Messages come
+ * in the Panel's language (Spanish by default) from lib/panel/i18n.
  */
-
-export const LIMITES = {
-  callback: 1024,
-  secretMin: 16,
-  secretMax: 256,
-  descripcion: 256,
-  headerNombre: 100,
-  headerValor: 1000,
-  headers: 3,
-  topic: 80,
-} as const;
-
-/** The states of a notification in the delivery log (lib/api/entregas.ts ESTADOS_ENTREGA). */
-export const ESTADOS_ENTREGA = ["pendiente", "enviando", "entregada", "fallida", "descartada"] as const;
-export type EstadoEntrega = (typeof ESTADOS_ENTREGA)[number];
 
 /** The states' names in the Panel's language. */
 export const etiquetasEstado = (idioma: Idioma = IDIOMA_PREDETERMINADO): Record<EstadoEntrega, string> =>
   textosDe(idioma).notificaciones.estados;
-
-export const ETIQUETAS_ESTADO: Record<EstadoEntrega, string> = etiquetasEstado();
 
 /** The event of each topic of decisions §9; titles and descriptions are in the dictionaries. */
 export const TOPICOS: Record<string, { evento: string }> = {
@@ -45,97 +35,83 @@ export const descripcionTopico = (topic: string, idioma: Idioma = IDIOMA_PREDETE
   textosDe(idioma).notificaciones.topicos[topic]?.descripcion;
 
 /** A topic name that can be sent to the API as a path segment. */
-export const esTopicoValido = (topic: string) => topic.length <= LIMITES.topic && /^[a-z0-9][a-z0-9._-]*$/i.test(topic);
-
-// ── Custom headers (same rules as the API) ────────────────────────────────────────────────────
-
-const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const RESERVADOS = new Set(["host", "authorization", "cookie", "user-agent"]);
-const PREFIJOS_RESERVADOS = ["content-", "notification-", "webhook-"];
-
-export function encabezadoReservado(nombre: string): boolean {
-  const lower = nombre.toLowerCase();
-  return RESERVADOS.has(lower) || PREFIJOS_RESERVADOS.some((prefijo) => lower.startsWith(prefijo));
-}
+export const esTopicoValido = (topic: string) => topic.length <= LIMITES_WEBHOOK.topic && /^[a-z0-9][a-z0-9._-]*$/i.test(topic);
 
 // ── The configuration form ────────────────────────────────────────────────────────────────────
 
 export const MODOS_SECRETO = ["conservar", "generar", "escribir", "ninguno"] as const;
 export type ModoSecreto = (typeof MODOS_SECRETO)[number];
 
-type Validacion = ReturnType<typeof textosDe>["notificaciones"]["validacion"];
+type Validacion = Textos["notificaciones"]["validacion"];
 
 const headerSchema = (v: Validacion) =>
   z.object({
-    nombre: z
-      .string()
-      .trim()
-      .min(1, v.nombreFalta)
-      .max(LIMITES.headerNombre, v.nombreMax(LIMITES.headerNombre))
-      .refine((value) => HEADER_TOKEN.test(value), v.token)
-      .refine((value) => !encabezadoReservado(value), v.reservado),
-    valor: z
-      .string()
-      .max(LIMITES.headerValor, v.valorMax(LIMITES.headerValor))
-      .refine((value) => !/[\r\n\0]/.test(value), v.saltos),
+    nombre: z.string().check(
+      z.trim(),
+      z.minLength(1, v.nombreFalta),
+      z.maxLength(LIMITES_WEBHOOK.headerNombre, v.nombreMax(LIMITES_WEBHOOK.headerNombre)),
+      z.refine((value) => HEADER_TOKEN.test(value), v.token),
+      z.refine((value) => !isReservedHeader(value), v.reservado),
+    ),
+    valor: z.string().check(
+      z.maxLength(LIMITES_WEBHOOK.headerValor, v.valorMax(LIMITES_WEBHOOK.headerValor)),
+      z.refine((value) => !HEADER_VALOR_PROHIBIDO.test(value), v.saltos),
+    ),
   });
 
-function callbackProblema(value: string, v: Validacion): string | undefined {
-  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return v.urlAbsoluta;
-  try {
-    const url = new URL(value);
-    if (url.protocol !== "https:" && url.protocol !== "http:") return v.https;
-    if (!url.hostname) return v.host;
-  } catch {
-    return v.urlAbsoluta;
-  }
+/** The Callback's problem in the Panel's words (the form accepts http too: see above). */
+function callbackMensaje(value: string, v: Validacion): string | undefined {
+  const problema = callbackProblem(value, true);
+  if (problema?.kind === "uri") return v.urlAbsoluta;
+  if (problema?.kind === "scheme") return v.https;
+  if (problema?.kind === "host") return v.host;
   return undefined;
 }
 
 /** The configuration form's rules (the API's limits), with messages in the Panel's language. */
-export const formularioSchemaDe = (idioma: Idioma = IDIOMA_PREDETERMINADO) => {
+export const formularioSchemaDe = (idioma: Idioma) => {
   const v = textosDe(idioma).notificaciones.validacion;
   return z
     .object({
-      callback: z
-        .string()
-        .trim()
-        .min(1, v.callbackFalta)
-        .max(LIMITES.callback, v.callbackMax(LIMITES.callback))
-        .superRefine((value, ctx) => {
-          const message = callbackProblema(value, v);
+      callback: z.string().check(
+        z.trim(),
+        z.minLength(1, v.callbackFalta),
+        z.maxLength(LIMITES_WEBHOOK.callback, v.callbackMax(LIMITES_WEBHOOK.callback)),
+        z.superRefine((value, ctx) => {
+          const message = callbackMensaje(value, v);
           if (message) ctx.addIssue({ code: "custom", message });
         }),
+      ),
       modoSecreto: z.enum(MODOS_SECRETO),
       secreto: z.string(),
-      descripcion: z.string().max(LIMITES.descripcion, v.descripcionMax(LIMITES.descripcion)),
+      descripcion: z.string().check(z.maxLength(LIMITES_WEBHOOK.descripcion, v.descripcionMax(LIMITES_WEBHOOK.descripcion))),
       activo: z.boolean(),
-      headers: z.array(headerSchema(v)).max(LIMITES.headers, v.headersMax(LIMITES.headers)),
+      headers: z.array(headerSchema(v)).check(z.maxLength(LIMITES_WEBHOOK.headers, v.headersMax(LIMITES_WEBHOOK.headers))),
     })
-    .superRefine((values, ctx) => {
-      if (values.modoSecreto !== "escribir") return;
-      const length = values.secreto.length;
-      if (length < LIMITES.secretMin || length > LIMITES.secretMax) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["secreto"],
-          message: v.secretoRango(LIMITES.secretMin, LIMITES.secretMax, length),
+    .check(
+      z.superRefine((values, ctx) => {
+        if (values.modoSecreto !== "escribir") return;
+        const length = values.secreto.length;
+        if (length < LIMITES_WEBHOOK.secretMin || length > LIMITES_WEBHOOK.secretMax) {
+          ctx.addIssue({
+            code: "custom",
+            path: ["secreto"],
+            message: v.secretoRango(LIMITES_WEBHOOK.secretMin, LIMITES_WEBHOOK.secretMax, length),
+          });
+        }
+      }),
+      z.superRefine((values, ctx) => {
+        const vistos = new Set<string>();
+        values.headers.forEach((header, index) => {
+          const nombre = header.nombre.trim().toLowerCase();
+          if (nombre && vistos.has(nombre)) ctx.addIssue({ code: "custom", path: ["headers", index, "nombre"], message: v.duplicado });
+          vistos.add(nombre);
         });
-      }
-    })
-    .superRefine((values, ctx) => {
-      const vistos = new Set<string>();
-      values.headers.forEach((header, index) => {
-        const nombre = header.nombre.trim().toLowerCase();
-        if (nombre && vistos.has(nombre)) ctx.addIssue({ code: "custom", path: ["headers", index, "nombre"], message: v.duplicado });
-        vistos.add(nombre);
-      });
-    });
+      }),
+    );
 };
 
-export const formularioSchema = formularioSchemaDe();
-
-export type FormularioWebhook = z.infer<typeof formularioSchema>;
+export type FormularioWebhook = z.infer<ReturnType<typeof formularioSchemaDe>>;
 
 /** The body the panel's route handler receives and forwards to the API (AppWebhookUpsert). */
 export type WebhookUpsert = {

@@ -1,7 +1,7 @@
 "use server";
 
 import { z } from "zod";
-import { MAX_ADMIN_MAIL } from "@/lib/panel/consultas/esquema";
+import { LIMITES_AGENCIA, LIMITES_SID } from "@/lib/api/limites";
 import { mensajeError } from "@/lib/panel/consultas/vista";
 import { textosDe } from "@/lib/panel/i18n";
 import { getIdioma } from "@/lib/panel/i18n/servidor";
@@ -11,8 +11,8 @@ import { V3Error, v3ClientFor } from "@/lib/panel/v3-client";
 export type ResultadoReenvio = { ok: true; mensaje: string; id: string } | { ok: false; mensaje: string };
 
 const Entrada = z.object({
-  adminMail: z.email().max(MAX_ADMIN_MAIL),
-  sid: z.string().min(20).max(30),
+  adminMail: z.email().max(LIMITES_AGENCIA.adminMail),
+  sid: z.string().min(LIMITES_SID.min).max(LIMITES_SID.max),
 });
 
 /**

@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import type { Consulta } from "@/lib/api/consultas";
-import { MAX_PAGINA } from "@/lib/panel/consultas/esquema";
+import { MAX_PAGINA } from "@/lib/api/limites";
 import { cargarPagina, mensajeError, type Resolucion, resolverConsultas, sidDe, statusDeFalla } from "@/lib/panel/consultas/vista";
 import { requireUser } from "@/lib/panel/session";
 

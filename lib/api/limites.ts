@@ -1,0 +1,84 @@
+/**
+ * The limits and patterns of the API's input (decisions §6, §8 and §9), defined once: the API's zod
+ * schemas in lib/api build on them, and so do the Panel's forms, which check the same rules in the
+ * browser before the API checks them again. This module imports nothing, so client code can bundle it.
+ */
+
+// ── E-mails and agencies ──────────────────────────────────────────────────────────────────────
+
+/** Any e-mail address (RFC 5321), e.g. an operator's; an agency's AdminMail is shorter. */
+export const MAX_EMAIL = 254;
+
+/** The lengths of an agency's fields, in characters. */
+export const LIMITES_AGENCIA = { adminMail: 50, nombre: 100, region: 200, ciudad: 200, direccion: 200 } as const;
+
+/** 8 to 20 characters: digits, spaces, +, -, ( and ). */
+export const TELEFONO = /^[0-9 +\-()]{8,20}$/;
+
+/** + followed by 8 to 19 digits. */
+export const WHATSAPP = /^\+[0-9]{8,19}$/;
+
+// ── Enquiries ─────────────────────────────────────────────────────────────────────────────────
+
+export const PER_PAGINA = 50;
+export const MAX_PAGINA = 99;
+/** A page number as the query carries it. */
+export const PAGINA = /^[0-9]+$/;
+/** `desde` may go back this many days; resendwebhook works for enquiries this recent. */
+export const DIAS_CONSULTAS = 90;
+export const MAX_EXTERNALID = 100;
+/** An enquiry's sid (a ULID). */
+export const LIMITES_SID = { min: 20, max: 30 } as const;
+
+// ── Webhooks (AppWebhookUpsert) and their deliveries ──────────────────────────────────────────
+
+/** Lengths in characters; `headers` is how many custom headers a configuration has at most. */
+export const LIMITES_WEBHOOK = {
+  callback: 1024,
+  secretMin: 16,
+  secretMax: 256,
+  descripcion: 256,
+  headerNombre: 100,
+  headerValor: 1000,
+  headers: 3,
+  topic: 80,
+} as const;
+
+/** A custom header's name: an HTTP token. */
+export const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** What a custom header's value may not contain: CR, LF or NUL. */
+export const HEADER_VALOR_PROHIBIDO = /[\r\n\0]/;
+
+const RESERVED_HEADERS = new Set(["host", "authorization", "cookie", "user-agent"]);
+const RESERVED_PREFIXES = ["content-", "notification-", "webhook-"];
+
+/** The headers the service sets itself on every notification: they cannot be configured. */
+export function isReservedHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return RESERVED_HEADERS.has(lower) || RESERVED_PREFIXES.some((prefix) => lower.startsWith(prefix));
+}
+
+export type CallbackProblem = { kind: "uri" } | { kind: "host" } | { kind: "scheme"; scheme: string };
+
+/**
+ * What is wrong with a Callback, if anything: not an absolute URI (spaces around it included), a
+ * scheme other than https (and http, when the service allows it), or no host.
+ */
+export function callbackProblem(value: string, allowHttp: boolean): CallbackProblem | undefined {
+  if (value !== value.trim() || !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return { kind: "uri" };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return { kind: "uri" };
+  }
+  if (url.protocol !== "https:" && !(allowHttp && url.protocol === "http:")) {
+    return { kind: "scheme", scheme: url.protocol.replace(/:$/, "") };
+  }
+  return url.hostname ? undefined : { kind: "host" };
+}
+
+/** The states of a notification in the delivery log. */
+export const ESTADOS_ENTREGA = ["pendiente", "enviando", "entregada", "fallida", "descartada"] as const;
+export type EstadoEntrega = (typeof ESTADOS_ENTREGA)[number];
