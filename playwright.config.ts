@@ -7,6 +7,8 @@ export default defineConfig({
   reporter: process.env.CI ? "line" : "list",
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {
+    // The pages honour prefers-reduced-motion: no colour transitions under test (axe reads colours).
+    contextOptions: { reducedMotion: "reduce" },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

@@ -10,7 +10,7 @@ const variants: Record<Variant, string> = {
 };
 
 export const buttonClass = (variant: Variant = "primario", extra = "") =>
-  `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold shadow-sm transition-colors focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700 disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
+  `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold shadow-sm transition-colors motion-reduce:transition-none focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700 disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
 
 /** A button; `cargando` disables it and says so to screen readers (aria-busy). */
 export function Button({

@@ -11,6 +11,8 @@ const SCREENSHOTS = "tests/e2e/screenshots";
 mkdirSync(SCREENSHOTS, { recursive: true });
 
 export async function revisarPagina(page: Page, nombre: string): Promise<void> {
+  // A colour caught halfway through a CSS transition is not the page's colour: let them end first.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
   // A frame sandboxed without scripts (the dev mailbox's e-mail) cannot run axe: it would wait forever.
   const { violations } = await new AxeBuilder({ page }).exclude("iframe[sandbox]").analyze();
   const graves = violations
