@@ -4,8 +4,8 @@ import { FormularioIngreso } from "@/components/panel/formulario-ingreso";
 import { IdiomaProvider } from "@/components/panel/idioma";
 import { SelectorIdioma } from "@/components/panel/selector-idioma";
 import { homeFor, safeNext } from "@/lib/panel/areas";
-import { type Textos, textosDe } from "@/lib/panel/i18n";
-import { getIdioma, getTextos } from "@/lib/panel/i18n/servidor";
+import type { Textos } from "@/lib/panel/i18n";
+import { getIdioma, getTextos, textosDe } from "@/lib/panel/i18n/servidor";
 import { getCurrentUser } from "@/lib/panel/session";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,6 +1,5 @@
 import type { Agencia } from "@/lib/api/agencias";
-import { textosDe } from "@/lib/panel/i18n";
-import { getIdioma } from "@/lib/panel/i18n/servidor";
+import { getIdioma, textosDe } from "@/lib/panel/i18n/servidor";
 import { formatearFechaHora } from "./formato";
 
 /** The agency's data as a description list (test ids stay the Spanish names, whatever the language). */

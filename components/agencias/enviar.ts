@@ -1,12 +1,11 @@
-import { textosDe } from "@/lib/panel/i18n";
+import type { Textos } from "@/lib/panel/i18n";
 
 /**
  * The browser side of the Agencias route handlers: JSON in, JSON out, errors as ErrorDelPanel.
- * The panel's own messages come in the caller's language (Spanish by default); the API's pass through.
+ * The panel's own messages come in the caller's language; the API's pass through.
  */
 
-type Mensajes = ReturnType<typeof textosDe>["agencias"]["envio"];
-const ES: Mensajes = textosDe("es-AR").agencias.envio;
+type Mensajes = Textos["agencias"]["envio"];
 
 export type Problema = { Title: string; Detail?: string; Errors?: Record<string, string[]> };
 
@@ -20,7 +19,7 @@ export class ErrorDelPanel extends Error {
   }
 }
 
-export async function enviar<T>(url: string, method: string, body?: unknown, t: Mensajes = ES): Promise<T> {
+export async function enviar<T>(url: string, method: string, body: unknown, t: Mensajes): Promise<T> {
   const MENSAJES: Record<number, string> = { 403: t[403], 404: t[404], 502: t[502] };
   let response: Response;
   try {
@@ -54,7 +53,7 @@ export async function enviar<T>(url: string, method: string, body?: unknown, t: 
 export function repartirErrores<F extends string>(
   error: unknown,
   campos: readonly F[],
-  t: Mensajes = ES,
+  t: Mensajes,
 ): { porCampo: Partial<Record<F, string>>; general: string | undefined } {
   if (!(error instanceof ErrorDelPanel)) return { porCampo: {}, general: t.inesperado };
   const porCampo: Partial<Record<F, string>> = {};

@@ -5,7 +5,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { useIdioma, useTextos } from "@/components/panel/idioma";
+import { useTextos } from "@/components/panel/idioma";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
@@ -51,12 +51,11 @@ export function FormularioEdicion({
   agencia: AgenciaEditada;
   regiones: { id: number; nombre: string }[];
 }) {
-  const idioma = useIdioma();
   const textos = useTextos().agencias;
   const t = textos.edicion;
   const ETIQUETAS = t.etiquetas;
   const AYUDAS: Partial<Record<Campo, string>> = { Telefono: t.ayudaTelefono, WhatsApp: t.ayudaWhatsApp, Ciudad: t.ayudaCiudad };
-  const schema = useMemo(() => edicionSchemaDe(idioma), [idioma]);
+  const schema = useMemo(() => edicionSchemaDe(textos.validacion), [textos]);
   const router = useRouter();
   const [exito, setExito] = useState<string>();
   const [general, setGeneral] = useState<string>();

@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { useIdioma, useTextos } from "@/components/panel/idioma";
+import { useTextos } from "@/components/panel/idioma";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input } from "@/components/ui/field";
@@ -17,10 +17,9 @@ const CAMPOS = ["AdminMail", "Nombre", "Telefono"] as const;
 
 /** Invite form (admin): POST /panel/agencias/invitar → POST /v3/agencias; API errors go next to their fields. */
 export function FormularioInvitacion() {
-  const idioma = useIdioma();
   const textos = useTextos().agencias;
   const t = textos.invitacion;
-  const schema = useMemo(() => invitacionSchemaDe(idioma), [idioma]);
+  const schema = useMemo(() => invitacionSchemaDe(textos.validacion), [textos]);
   const router = useRouter();
   const [exito, setExito] = useState<string>();
   const [general, setGeneral] = useState<string>();

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { LIMITES_AGENCIA, TELEFONO, WHATSAPP } from "@/lib/api/limites";
-import { type Idioma, type Textos, textosDe } from "@/lib/panel/i18n";
+import type { Textos } from "@/lib/panel/i18n";
 
 /**
  * The invite and edit forms' rules: the limits of AgenciaCreate and AgenciaEdit (lib/api/limites.ts,
@@ -22,8 +22,7 @@ const vacioOFormato = (formato: RegExp, mensaje: string) =>
   );
 
 /** The invite form's rules, with its messages in the Panel's language. */
-export function invitacionSchemaDe(idioma: Idioma) {
-  const v = textosDe(idioma).agencias.validacion;
+export function invitacionSchemaDe(v: Validacion) {
   return z.object({
     AdminMail: z.pipe(
       z
@@ -39,8 +38,7 @@ export function invitacionSchemaDe(idioma: Idioma) {
 export type Invitacion = z.infer<ReturnType<typeof invitacionSchemaDe>>;
 
 /** The edit form's rules, with its messages in the Panel's language. */
-export function edicionSchemaDe(idioma: Idioma) {
-  const v = textosDe(idioma).agencias.validacion;
+export function edicionSchemaDe(v: Validacion) {
   return z
     .object({
       Nombre: opcional(v, LIMITES_AGENCIA.nombre, "nombre"),

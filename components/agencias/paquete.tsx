@@ -1,6 +1,6 @@
 import type { AgenciaProductos } from "@/lib/api/agencias";
-import { type Idioma, LOCALES, type Textos, textosDe } from "@/lib/panel/i18n";
-import { getIdioma } from "@/lib/panel/i18n/servidor";
+import { type Idioma, LOCALES, type Textos } from "@/lib/panel/i18n";
+import { getIdioma, textosDe } from "@/lib/panel/i18n/servidor";
 import { CLASE_PAQUETE, formatearDia, Insignia } from "./formato";
 
 /**

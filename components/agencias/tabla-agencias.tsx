@@ -1,7 +1,6 @@
 import Link from "next/link";
 import type { Agencia } from "@/lib/api/agencias";
-import { textosDe } from "@/lib/panel/i18n";
-import { getIdioma } from "@/lib/panel/i18n/servidor";
+import { getIdioma, textosDe } from "@/lib/panel/i18n/servidor";
 import { CLASE_AGENCIA, formatearFechaHora, Insignia } from "./formato";
 
 export const rutaAgencia = (adminMail: string) => `/panel/agencias/${encodeURIComponent(adminMail)}`;

@@ -1,6 +1,8 @@
+import "server-only";
 import type { Consulta } from "@/lib/api/consultas";
 import { ZONA_SERVICIO } from "@/lib/panel/consultas/esquema";
-import { IDIOMA_PREDETERMINADO, type Idioma, LOCALES, textosDe } from "@/lib/panel/i18n";
+import { IDIOMA_PREDETERMINADO, type Idioma, LOCALES } from "@/lib/panel/i18n";
+import { textosDe } from "@/lib/panel/i18n/servidor";
 
 /**
  * How an enquiry reads in the Panel (in the user's language, es-AR or en-US, times in the service's

@@ -32,9 +32,10 @@ const CAMPOS = ["agencia", "operador", "externalid", "desde", "hasta"] as const;
 export function FormularioFiltros({ agencias, fijo, valores, errores, hoy, minimo }: Props) {
   const router = useRouter();
   const idioma = useIdioma();
-  const t = useTextos().consultas.filtros;
+  const textos = useTextos().consultas;
+  const t = textos.filtros;
   const [pendiente, startTransition] = useTransition();
-  const schema = useMemo(() => esquemaFiltros(hoy, idioma), [hoy, idioma]);
+  const schema = useMemo(() => esquemaFiltros(hoy, idioma, textos.validacion), [hoy, idioma, textos]);
   const defaultValues = {
     agencia: valores.agencia ?? "",
     operador: valores.operador ?? "",

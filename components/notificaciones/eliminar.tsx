@@ -3,33 +3,32 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useRef } from "react";
-import { useIdioma, useTextos } from "@/components/panel/idioma";
+import { useTextos } from "@/components/panel/idioma";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import type { Idioma } from "@/lib/panel/i18n";
-import { type ErrorPanel, leerRespuesta, mensajeDeError, tituloTopico } from "@/lib/panel/notificaciones/limites";
+import { type ErrorPanel, leerRespuesta, type MensajesRespuesta, mensajeDeError, tituloTopico } from "@/lib/panel/notificaciones/limites";
 
-async function eliminar(topic: string, idioma: Idioma): Promise<void> {
+async function eliminar(topic: string, r: MensajesRespuesta): Promise<void> {
   const response = await fetch(`/panel/notificaciones/${encodeURIComponent(topic)}`, { method: "DELETE" });
-  const result = await leerRespuesta<undefined>(response, idioma);
+  const result = await leerRespuesta<undefined>(response, r);
   if (!result.ok) throw result.error;
 }
 
 /** "Eliminar" (admin) with a confirmation dialog (native <dialog>: focus stays inside, Esc closes it). */
 export function EliminarConfiguracion({ topic }: { topic: string }) {
-  const idioma = useIdioma();
-  const t = useTextos().notificaciones.eliminar;
+  const textos = useTextos().notificaciones;
+  const t = textos.eliminar;
   const router = useRouter();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const id = useId();
   const borrar = useMutation<void, ErrorPanel>({
-    mutationFn: () => eliminar(topic, idioma),
+    mutationFn: () => eliminar(topic, textos.respuesta),
     onSuccess: () => {
       dialogRef.current?.close();
       router.refresh();
     },
   });
-  const titulo = tituloTopico(topic, idioma);
+  const titulo = tituloTopico(topic, textos);
 
   return (
     <>

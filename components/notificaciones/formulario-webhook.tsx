@@ -4,7 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useMemo, useRef, useState } from "react";
 import { type FieldPath, useFieldArray, useForm } from "react-hook-form";
-import { useIdioma, useTextos } from "@/components/panel/idioma";
+import { useTextos } from "@/components/panel/idioma";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
@@ -73,10 +73,9 @@ type Guardado = { configuracion: AppWebhook; secreto: string | null; creada: boo
  */
 export function FormularioWebhook({ topic, actual }: { topic: string; actual: AppWebhook | null }) {
   const editando = actual !== null;
-  const idioma = useIdioma();
-  const textos = useTextos();
-  const t = textos.notificaciones.formulario;
-  const schema = useMemo(() => formularioSchemaDe(idioma), [idioma]);
+  const textos = useTextos().notificaciones;
+  const t = textos.formulario;
+  const schema = useMemo(() => formularioSchemaDe(textos.validacion), [textos]);
   const [error, setError] = useState<string | undefined>();
   const [guardado, setGuardado] = useState<Guardado | undefined>();
   const alertRef = useRef<HTMLDivElement>(null);
@@ -110,7 +109,7 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify(aUpsert(values, secreto)),
       });
-      result = await leerRespuesta<AppWebhook>(response, idioma);
+      result = await leerRespuesta<AppWebhook>(response, textos.respuesta);
     } catch {
       result = {
         ok: false,
@@ -317,7 +316,7 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
           {t.cancelar}
         </Link>
       </div>
-      <p className="sr-only">{textos.notificaciones.topico(tituloTopico(topic, idioma))}</p>
+      <p className="sr-only">{textos.topico(tituloTopico(topic, textos))}</p>
     </form>
   );
 }
@@ -325,9 +324,9 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
 /** After saving: what was saved, and the new secret, once. */
 function Resultado({ topic, guardado }: { topic: string; guardado: Guardado }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const idioma = useIdioma();
-  const t = useTextos().notificaciones.formulario;
-  const titulo = tituloTopico(topic, idioma);
+  const textos = useTextos().notificaciones;
+  const t = textos.formulario;
+  const titulo = tituloTopico(topic, textos);
   return (
     <section
       aria-labelledby="guardado-titulo"

@@ -1,6 +1,6 @@
 import type { Entrega } from "@/lib/api/entregas";
-import { type Idioma, LOCALES, textosDe } from "@/lib/panel/i18n";
-import { getIdioma } from "@/lib/panel/i18n/servidor";
+import { type Idioma, LOCALES } from "@/lib/panel/i18n";
+import { getIdioma, textosDe } from "@/lib/panel/i18n/servidor";
 import { formatearFecha } from "@/lib/panel/notificaciones/limites";
 import { BloqueCodigo } from "./bloque-codigo";
 import { InsigniaEstado, InsigniaHttp } from "./estado";
@@ -40,7 +40,8 @@ function Notificacion({
   puedeReintentar: boolean;
   idioma: Idioma;
 }) {
-  const t = textosDe(idioma).notificaciones.lista;
+  const textos = textosDe(idioma).notificaciones;
+  const t = textos.lista;
   const tituloId = `entrega-${entrega.Id}`;
   return (
     <article
@@ -74,7 +75,7 @@ function Notificacion({
             )}
           </dl>
         </div>
-        <InsigniaEstado estado={entrega.Estado} idioma={idioma} />
+        <InsigniaEstado estado={entrega.Estado} textos={textos} />
       </div>
 
       {entrega.Intentos.length === 0 ? (
@@ -118,7 +119,7 @@ function Notificacion({
                   <td className="py-2 pr-3 whitespace-nowrap text-slate-900">{formatearFecha(intento.Momento, idioma)}</td>
                   <td className="py-2 pr-3 text-slate-900">{t.disparos[intento.Disparo]}</td>
                   <td className="py-2 pr-3">
-                    <InsigniaHttp status={intento.HttpStatus} idioma={idioma} />
+                    <InsigniaHttp status={intento.HttpStatus} textos={textos} />
                   </td>
                   <td className="py-2 pr-3 whitespace-nowrap text-slate-900">{`${intento.LatenciaMs.toLocaleString(LOCALES[idioma])} ms`}</td>
                   <td className="py-2 pr-3 whitespace-nowrap text-slate-900">{formatearFecha(intento.ProximoIntento, idioma)}</td>

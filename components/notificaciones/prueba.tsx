@@ -7,24 +7,23 @@ import { useIdioma, useTextos } from "@/components/panel/idioma";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { Entrega, Entregas } from "@/lib/api/entregas";
-import type { Idioma } from "@/lib/panel/i18n";
-import type { ErrorPanel } from "@/lib/panel/notificaciones/limites";
+import type { ErrorPanel, MensajesRespuesta } from "@/lib/panel/notificaciones/limites";
 import { formatearFecha, leerRespuesta, mensajeDeError } from "@/lib/panel/notificaciones/limites";
 import { BloqueCodigo } from "./bloque-codigo";
 import { InsigniaEstado, InsigniaHttp } from "./estado";
 
 type Payload = Entregas["_entries"][number]["Payload"];
 
-async function enviarPrueba(topic: string, idioma: Idioma): Promise<Payload> {
+async function enviarPrueba(topic: string, r: MensajesRespuesta): Promise<Payload> {
   const response = await fetch(`/panel/notificaciones/${encodeURIComponent(topic)}/prueba`, { method: "POST" });
-  const result = await leerRespuesta<Payload>(response, idioma);
+  const result = await leerRespuesta<Payload>(response, r);
   if (!result.ok) throw result.error;
   return result.data;
 }
 
-async function leerEntrega(topic: string, id: string, idioma: Idioma): Promise<Entrega> {
+async function leerEntrega(topic: string, id: string, r: MensajesRespuesta): Promise<Entrega> {
   const url = `/panel/notificaciones/${encodeURIComponent(topic)}/entregas/${encodeURIComponent(id)}`;
-  const result = await leerRespuesta<Entrega>(await fetch(url, { cache: "no-store" }), idioma);
+  const result = await leerRespuesta<Entrega>(await fetch(url, { cache: "no-store" }), r);
   if (!result.ok) throw result.error;
   return result.data;
 }
@@ -35,16 +34,17 @@ const terminada = (entrega: Entrega | undefined) => Boolean(entrega && entrega.I
 export function EnviarPrueba({ topic, activo }: { topic: string; activo: boolean }) {
   const id = useId();
   const idioma = useIdioma();
-  const t = useTextos().notificaciones.prueba;
+  const textos = useTextos().notificaciones;
+  const t = textos.prueba;
   const resultadoRef = useRef<HTMLDivElement>(null);
   const prueba = useMutation<Payload, ErrorPanel>({
-    mutationFn: () => enviarPrueba(topic, idioma),
+    mutationFn: () => enviarPrueba(topic, textos.respuesta),
     onSettled: () => requestAnimationFrame(() => resultadoRef.current?.focus()),
   });
   const notificacion = prueba.data?.Id;
   const entrega = useQuery<Entrega, ErrorPanel>({
     queryKey: ["notificaciones", topic, "entrega", notificacion],
-    queryFn: () => leerEntrega(topic, notificacion as string, idioma),
+    queryFn: () => leerEntrega(topic, notificacion as string, textos.respuesta),
     enabled: Boolean(notificacion),
     staleTime: 0,
     refetchInterval: (query) => (terminada(query.state.data) ? false : 1000),
@@ -87,8 +87,8 @@ export function EnviarPrueba({ topic, activo }: { topic: string; activo: boolean
               {terminada(entrega.data) && entrega.data && ultimo && (
                 <p className="flex flex-wrap items-center gap-2">
                   <span>{t.resultado}</span>
-                  <InsigniaEstado estado={entrega.data.Estado} idioma={idioma} />
-                  <InsigniaHttp status={ultimo.HttpStatus} idioma={idioma} />
+                  <InsigniaEstado estado={entrega.data.Estado} textos={textos} />
+                  <InsigniaHttp status={ultimo.HttpStatus} textos={textos} />
                   <span>{`${ultimo.LatenciaMs} ms`}</span>
                   {ultimo.Error && <span className="text-red-800">{ultimo.Error}</span>}
                   {entrega.data.ProximoIntento && <span>{t.proximo(formatearFecha(entrega.data.ProximoIntento, idioma))}</span>}

@@ -3,27 +3,26 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
-import { useIdioma, useTextos } from "@/components/panel/idioma";
+import { useTextos } from "@/components/panel/idioma";
 import { Button } from "@/components/ui/button";
 import type { Entrega } from "@/lib/api/entregas";
-import type { Idioma } from "@/lib/panel/i18n";
-import { type ErrorPanel, etiquetasEstado, leerRespuesta, mensajeDeError } from "@/lib/panel/notificaciones/limites";
+import { type ErrorPanel, leerRespuesta, type MensajesRespuesta, mensajeDeError } from "@/lib/panel/notificaciones/limites";
 
-async function reintentar(topic: string, id: string, idioma: Idioma): Promise<Entrega> {
+async function reintentar(topic: string, id: string, r: MensajesRespuesta): Promise<Entrega> {
   const url = `/panel/notificaciones/${encodeURIComponent(topic)}/entregas/${encodeURIComponent(id)}/reintentar`;
-  const result = await leerRespuesta<Entrega>(await fetch(url, { method: "POST" }), idioma);
+  const result = await leerRespuesta<Entrega>(await fetch(url, { method: "POST" }), r);
   if (!result.ok) throw result.error;
   return result.data;
 }
 
 /** "Reintentar ahora" (admin): one manual attempt (202), then the log is read again from the server. */
 export function Reintentar({ topic, id }: { topic: string; id: string }) {
-  const idioma = useIdioma();
-  const t = useTextos().notificaciones.reintentar;
+  const textos = useTextos().notificaciones;
+  const t = textos.reintentar;
   const router = useRouter();
   const [refrescando, startTransition] = useTransition();
   const intento = useMutation<Entrega, ErrorPanel>({
-    mutationFn: () => reintentar(topic, id, idioma),
+    mutationFn: () => reintentar(topic, id, textos.respuesta),
     onSuccess: () => startTransition(() => router.refresh()),
   });
   const ultimo = intento.data?.Intentos.at(-1);
@@ -41,7 +40,7 @@ export function Reintentar({ topic, id }: { topic: string; id: string }) {
             {t.hecho(
               ultimo.HttpStatus === 0 ? t.sinRespuesta : `HTTP ${ultimo.HttpStatus}`,
               ultimo.LatenciaMs,
-              etiquetasEstado(idioma)[intento.data.Estado],
+              textos.estados[intento.data.Estado],
             )}
           </span>
         )}

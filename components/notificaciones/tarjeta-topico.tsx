@@ -1,8 +1,7 @@
 import Link from "next/link";
 import { buttonClass } from "@/components/ui/button";
 import type { AppWebhook } from "@/lib/api/webhooks";
-import { textosDe } from "@/lib/panel/i18n";
-import { getIdioma } from "@/lib/panel/i18n/servidor";
+import { getTextos } from "@/lib/panel/i18n/servidor";
 import { descripcionTopico, TOPICOS, tituloTopico } from "@/lib/panel/notificaciones/limites";
 import { EliminarConfiguracion } from "./eliminar";
 import { Insignia } from "./estado";
@@ -18,11 +17,10 @@ export type TopicoPanel = {
 
 /** One topic of the app: whether it is configured, its Callback, whether it is active, and what a role may do. */
 export async function TarjetaTopico({ topico, puedeEditar }: { topico: TopicoPanel; puedeEditar: boolean }) {
-  const idioma = await getIdioma();
-  const textos = textosDe(idioma).notificaciones;
+  const textos = (await getTextos()).notificaciones;
   const t = textos.tarjeta;
   const { topic, disponible, configuracion } = topico;
-  const titulo = tituloTopico(topic, idioma);
+  const titulo = tituloTopico(topic, textos);
   const info = TOPICOS[topic];
   const tituloId = `topico-${topic}`;
   const headers = configuracion
@@ -42,7 +40,7 @@ export async function TarjetaTopico({ topico, puedeEditar }: { topico: TopicoPan
             {titulo}
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            {descripcionTopico(topic, idioma) ?? textos.topico(topic)}
+            {descripcionTopico(topic, textos) ?? textos.topico(topic)}
             {info && (
               <>
                 {t.evento}

@@ -54,6 +54,22 @@ test.afterAll(async () => {
 const lang = (page: Page) => page.locator("html").getAttribute("lang");
 const nav = (page: Page, name: string) => page.getByRole("navigation", { name });
 
+/**
+ * React's hydration errors, as a production build logs them (minified: react.dev/errors/418 is the
+ * mismatch). A page whose server HTML and first client render differ in language would log one.
+ */
+function erroresDeHidratacion(page: Page): string[] {
+  const errores: string[] = [];
+  const anotar = (texto: string) => {
+    if (/hydrat|react\.dev\/errors\/418\b/i.test(texto)) errores.push(texto);
+  };
+  page.on("console", (message) => {
+    if (message.type() === "error") anotar(message.text());
+  });
+  page.on("pageerror", (error) => anotar(error.message));
+  return errores;
+}
+
 async function ingresar(page: Page, labels: { email: string; password: string; boton: string }) {
   await page.getByLabel(labels.email).fill(ADMIN);
   await page.getByLabel(labels.password).fill(PASSWORD);
@@ -63,6 +79,9 @@ async function ingresar(page: Page, labels: { email: string; password: string; b
 }
 
 test("signs in in English, keeps English across navigation and reload, and switches back to Spanish", async ({ page }) => {
+  // English reaches the browser in a chunk of its own: the server's English HTML must hydrate as is.
+  const hidratacion = erroresDeHidratacion(page);
+
   // Spanish by default (the test browser asks for English: Accept-Language is not what decides).
   await page.goto(`${base}/ingresar`);
   expect(await lang(page)).toBe("es-AR");
@@ -150,6 +169,7 @@ test("signs in in English, keeps English across navigation and reload, and switc
   await expect(page.getByTestId("total")).toHaveText("2 consultas");
   await expect(page.getByRole("columnheader", { name: "Interesado" })).toBeVisible();
   await revisarPagina(page, "idioma-consultas-es");
+  expect(hidratacion).toEqual([]);
 });
 
 test("the rest of the site stays Spanish whatever the Panel's language", async ({ page }) => {

@@ -11,8 +11,9 @@ const SCREENSHOTS = "tests/e2e/screenshots";
 mkdirSync(SCREENSHOTS, { recursive: true });
 
 export async function revisarPagina(page: Page, nombre: string): Promise<void> {
-  // A colour caught halfway through a CSS transition is not the page's colour: let them end first.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+  // A colour caught halfway through a CSS transition is not the page's colour: let them end first
+  // (an animation cancelled meanwhile, e.g. a loading skeleton replaced, rejects: that is an end too).
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
   // A frame sandboxed without scripts (the dev mailbox's e-mail) cannot run axe: it would wait forever.
   const { violations } = await new AxeBuilder({ page }).exclude("iframe[sandbox]").analyze();
   const graves = violations

@@ -4,8 +4,7 @@ import { Encabezado } from "@/components/panel/encabezado";
 import { IdiomaProvider } from "@/components/panel/idioma";
 import { Providers } from "@/components/panel/providers";
 import { areasFor } from "@/lib/panel/areas";
-import { textosDe } from "@/lib/panel/i18n";
-import { getIdioma } from "@/lib/panel/i18n/servidor";
+import { getIdioma, textosDe } from "@/lib/panel/i18n/servidor";
 import { requireUser } from "@/lib/panel/session";
 
 export async function generateMetadata(): Promise<Metadata> {

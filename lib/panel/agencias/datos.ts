@@ -1,7 +1,7 @@
 import "server-only";
 import type { Agencia, AgenciaProductos, EstadoAgencia } from "@/lib/api/agencias";
-import { IDIOMA_PREDETERMINADO, type Idioma, textosDe } from "@/lib/panel/i18n";
-import { getIdioma } from "@/lib/panel/i18n/servidor";
+import { IDIOMA_PREDETERMINADO, type Idioma } from "@/lib/panel/i18n";
+import { getIdioma, textosDe } from "@/lib/panel/i18n/servidor";
 import type { CurrentUser } from "@/lib/panel/session";
 import { isV3Status, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
 

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { DIAS_CONSULTAS, LIMITES_AGENCIA, MAX_EMAIL, MAX_EXTERNALID, MAX_PAGINA, PAGINA } from "@/lib/api/limites";
-import { formatoDia, IDIOMA_PREDETERMINADO, type Idioma, textosDe } from "@/lib/panel/i18n";
+import { formatoDia, type Idioma, type Textos } from "@/lib/panel/i18n";
 import { addDays, dayOf, isDay } from "@/lib/time";
 
 export { formatoDia };
@@ -8,7 +8,7 @@ export { formatoDia };
 /**
  * The enquiry filters of the Panel, shared by the server (page, route handlers) and the browser
  * (the filter form). Safe to import from client code: only zod/mini, the API's limits
- * (lib/api/limites.ts), lib/time (pure functions) and the Panel's dictionaries.
+ * (lib/api/limites.ts) and lib/time (pure functions); the messages come from the caller.
  */
 
 /** The service's time zone (decisions §2): days in `desde`/`hasta` and the times shown are in it. */
@@ -35,9 +35,10 @@ const opcional = <T extends z.ZodMiniType<string, string>>(schema: T) =>
     z.optional(schema),
   );
 
+type Validacion = Textos["consultas"]["validacion"];
+
 /** The filters as the form and the URL carry them; `hoy` is today in the service's time zone. */
-export function esquemaFiltros(hoy: string, idioma: Idioma = IDIOMA_PREDETERMINADO) {
-  const v = textosDe(idioma).consultas.validacion;
+export function esquemaFiltros(hoy: string, idioma: Idioma, v: Validacion) {
   const minimo = addDays(hoy, -DIAS_CONSULTAS);
   const email = (max: number, vacio: string) =>
     z.pipe(z.string().check(z.trim(), z.maxLength(max, { message: v.maximo(max) })), z.email({ message: vacio }));
@@ -68,8 +69,7 @@ export function esquemaFiltros(hoy: string, idioma: Idioma = IDIOMA_PREDETERMINA
 export type FiltrosFormulario = z.input<ReturnType<typeof esquemaFiltros>>;
 export type Filtros = z.output<ReturnType<typeof esquemaFiltros>>;
 
-export function esquemaPagina(idioma: Idioma = IDIOMA_PREDETERMINADO) {
-  const v = textosDe(idioma).consultas.validacion;
+export function esquemaPagina(v: Validacion) {
   return z.pipe(
     z.pipe(z.string().check(z.regex(PAGINA, { message: v.paginaEntera })), z.transform(Number)),
     z.number().check(z.gte(1, { message: v.paginaMinima }), z.lte(MAX_PAGINA, { message: v.paginaMaxima(MAX_PAGINA) })),

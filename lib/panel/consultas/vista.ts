@@ -1,7 +1,7 @@
 import "server-only";
 import type { Consulta, Consultas } from "@/lib/api/consultas";
-import { IDIOMA_PREDETERMINADO, type Idioma, textosDe } from "@/lib/panel/i18n";
-import { getIdioma } from "@/lib/panel/i18n/servidor";
+import { IDIOMA_PREDETERMINADO, type Idioma } from "@/lib/panel/i18n";
+import { getIdioma, textosDe } from "@/lib/panel/i18n/servidor";
 import type { CurrentUser } from "@/lib/panel/session";
 import { type ConsultasFiltros, type V3Client, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
 import { esquemaFiltros, esquemaPagina, limitesFechas, type ParametrosConsultas } from "./esquema";
@@ -99,7 +99,7 @@ export async function resolverConsultas(
   const parametros: ParametrosConsultas = { ...entrada, pagina: paginaCruda };
   const errores: ErroresCampos = {};
 
-  const filtros = esquemaFiltros(hoy, idioma).safeParse(entrada);
+  const filtros = esquemaFiltros(hoy, idioma, v).safeParse(entrada);
   if (!filtros.success) {
     for (const issue of filtros.error.issues) {
       const campo = String(issue.path[0] ?? "_");
@@ -108,7 +108,7 @@ export async function resolverConsultas(
   }
   let pagina = 1;
   if (paginaCruda) {
-    const parsed = esquemaPagina(idioma).safeParse(paginaCruda);
+    const parsed = esquemaPagina(v).safeParse(paginaCruda);
     if (parsed.success) pagina = parsed.data;
     else errores.pagina = [parsed.error.issues[0]?.message ?? v.paginaInvalida];
   }

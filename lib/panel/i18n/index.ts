@@ -1,13 +1,12 @@
-import { en } from "./en";
-import { es, type Textos } from "./es";
-
 /**
  * The Panel's languages (issue 7): Spanish (es-AR) first, English available. Plain typed
  * dictionaries: es.ts is the source of truth and en.ts must have exactly its keys (a missing or
- * extra key is a type error). Safe to import from client code: only strings and small functions.
+ * extra key is a type error). This module holds only what both sides share (types, constants,
+ * formatters): the server reads the dictionaries through `textosDe` (servidor.ts), the browser
+ * through `useTextos` (components/panel/idioma.tsx), which bundles only Spanish.
  */
 
-export type { Textos };
+export type { Textos } from "./es";
 
 export const IDIOMAS = ["es-AR", "en"] as const;
 export type Idioma = (typeof IDIOMAS)[number];
@@ -21,8 +20,6 @@ export const COOKIE_IDIOMA = "idioma";
  */
 export const COOKIE_RUTAS = ["/panel", "/ingresar"] as const;
 
-const DICCIONARIOS: Record<Idioma, Textos> = { "es-AR": es, en };
-
 /** The locale for Intl (dates, numbers): es-AR or en-US. */
 export const LOCALES: Record<Idioma, string> = { "es-AR": "es-AR", en: "en-US" };
 
@@ -30,17 +27,8 @@ export function esIdioma(value: unknown): value is Idioma {
   return typeof value === "string" && (IDIOMAS as readonly string[]).includes(value);
 }
 
-export function textosDe(idioma: Idioma): Textos {
-  return DICCIONARIOS[idioma];
-}
-
 /** 2026-01-31 → 31/01/2026 (es-AR) or 01/31/2026 (en-US). */
 export function formatoDia(dia: string, idioma: Idioma = IDIOMA_PREDETERMINADO): string {
   const [anio, mes, d] = dia.split("-");
   return idioma === "en" ? `${mes}/${d}/${anio}` : `${d}/${mes}/${anio}`;
-}
-
-/** A number as the language writes it (1.234 / 1,234). */
-export function formatoNumero(n: number, idioma: Idioma = IDIOMA_PREDETERMINADO): string {
-  return n.toLocaleString(LOCALES[idioma]);
 }

@@ -1,6 +1,19 @@
 import "server-only";
 import { cookies } from "next/headers";
-import { COOKIE_IDIOMA, esIdioma, IDIOMA_PREDETERMINADO, type Idioma, type Textos, textosDe } from "./index";
+import { en } from "./en";
+import { es } from "./es";
+import { COOKIE_IDIOMA, esIdioma, IDIOMA_PREDETERMINADO, type Idioma, type Textos } from "./index";
+
+/**
+ * The Panel's language and texts on the server, which has both dictionaries at hand. The browser
+ * gets them from components/panel/idioma.tsx instead, so English is not in every page's bundle.
+ */
+
+const DICCIONARIOS: Record<Idioma, Textos> = { "es-AR": es, en };
+
+export function textosDe(idioma: Idioma): Textos {
+  return DICCIONARIOS[idioma];
+}
 
 /**
  * The Panel's language for this request: the `idioma` cookie (es-AR | en), Spanish without it.

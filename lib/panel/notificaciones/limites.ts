@@ -1,25 +1,16 @@
 import * as z from "zod/mini";
-import {
-  callbackProblem,
-  type EstadoEntrega,
-  HEADER_TOKEN,
-  HEADER_VALOR_PROHIBIDO,
-  isReservedHeader,
-  LIMITES_WEBHOOK,
-} from "@/lib/api/limites";
-import { IDIOMA_PREDETERMINADO, type Idioma, LOCALES, type Textos, textosDe } from "@/lib/panel/i18n";
+import { callbackProblem, HEADER_TOKEN, HEADER_VALOR_PROHIBIDO, isReservedHeader, LIMITES_WEBHOOK } from "@/lib/api/limites";
+import { IDIOMA_PREDETERMINADO, type Idioma, LOCALES, type Textos } from "@/lib/panel/i18n";
 
 /**
  * What the Notificaciones part of the panel shares between the server and the browser. The form
  * checks the limits of AppWebhookUpsert (lib/api/limites.ts, decisions §6) with zod/mini, small in
  * the browser. Whether `http` Callbacks are allowed is the service's setting (WEBHOOK_ALLOW_HTTP):
  * the form accepts http and https and the API's 400 answer is shown under the field. Messages come
- * in the Panel's language (Spanish by default) from lib/panel/i18n.
+ * in the Panel's language from the caller's dictionary (lib/panel/i18n).
  */
 
-/** The states' names in the Panel's language. */
-export const etiquetasEstado = (idioma: Idioma = IDIOMA_PREDETERMINADO): Record<EstadoEntrega, string> =>
-  textosDe(idioma).notificaciones.estados;
+type TextosNotificaciones = Textos["notificaciones"];
 
 /** The event of each topic of decisions §9; titles and descriptions are in the dictionaries. */
 export const TOPICOS: Record<string, { evento: string }> = {
@@ -28,11 +19,9 @@ export const TOPICOS: Record<string, { evento: string }> = {
 };
 
 /** Other topics the service may add show their name only. */
-export const tituloTopico = (topic: string, idioma: Idioma = IDIOMA_PREDETERMINADO) =>
-  textosDe(idioma).notificaciones.topicos[topic]?.titulo ?? topic;
+export const tituloTopico = (topic: string, t: TextosNotificaciones) => t.topicos[topic]?.titulo ?? topic;
 
-export const descripcionTopico = (topic: string, idioma: Idioma = IDIOMA_PREDETERMINADO): string | undefined =>
-  textosDe(idioma).notificaciones.topicos[topic]?.descripcion;
+export const descripcionTopico = (topic: string, t: TextosNotificaciones): string | undefined => t.topicos[topic]?.descripcion;
 
 /** A topic name that can be sent to the API as a path segment. */
 export const esTopicoValido = (topic: string) => topic.length <= LIMITES_WEBHOOK.topic && /^[a-z0-9][a-z0-9._-]*$/i.test(topic);
@@ -42,7 +31,7 @@ export const esTopicoValido = (topic: string) => topic.length <= LIMITES_WEBHOOK
 export const MODOS_SECRETO = ["conservar", "generar", "escribir", "ninguno"] as const;
 export type ModoSecreto = (typeof MODOS_SECRETO)[number];
 
-type Validacion = Textos["notificaciones"]["validacion"];
+type Validacion = TextosNotificaciones["validacion"];
 
 const headerSchema = (v: Validacion) =>
   z.object({
@@ -69,9 +58,8 @@ function callbackMensaje(value: string, v: Validacion): string | undefined {
 }
 
 /** The configuration form's rules (the API's limits), with messages in the Panel's language. */
-export const formularioSchemaDe = (idioma: Idioma) => {
-  const v = textosDe(idioma).notificaciones.validacion;
-  return z
+export const formularioSchemaDe = (v: Validacion) =>
+  z
     .object({
       callback: z.string().check(
         z.trim(),
@@ -109,7 +97,6 @@ export const formularioSchemaDe = (idioma: Idioma) => {
         });
       }),
     );
-};
 
 export type FormularioWebhook = z.infer<ReturnType<typeof formularioSchemaDe>>;
 
@@ -176,12 +163,14 @@ export function formatearFecha(value: string | null | undefined, idioma: Idioma 
 /** The answer of the panel's route handlers when something fails. */
 export type ErrorPanel = { Title: string; Status: number; Detail?: string; Errors?: Record<string, string[]> };
 
+/** The messages of leerRespuesta for what the route handler does not say itself. */
+export type MensajesRespuesta = TextosNotificaciones["respuesta"];
+
 /** Reads a route handler's answer: the JSON body, or an ErrorPanel for non-2xx (and session loss). */
 export async function leerRespuesta<T>(
   response: Response,
-  idioma: Idioma = IDIOMA_PREDETERMINADO,
+  r: MensajesRespuesta,
 ): Promise<{ ok: true; data: T } | { ok: false; error: ErrorPanel }> {
-  const r = textosDe(idioma).notificaciones.respuesta;
   const type = response.headers.get("content-type") ?? "";
   if (response.redirected || (response.ok && !type.includes("json") && response.status !== 204)) {
     return { ok: false, error: { Title: r.sesion, Status: 401, Detail: r.sesionDetalle } };

@@ -3,8 +3,7 @@
 import { z } from "zod";
 import { LIMITES_AGENCIA, LIMITES_SID } from "@/lib/api/limites";
 import { mensajeError } from "@/lib/panel/consultas/vista";
-import { textosDe } from "@/lib/panel/i18n";
-import { getIdioma } from "@/lib/panel/i18n/servidor";
+import { getIdioma, textosDe } from "@/lib/panel/i18n/servidor";
 import { requireUser } from "@/lib/panel/session";
 import { V3Error, v3ClientFor } from "@/lib/panel/v3-client";
 

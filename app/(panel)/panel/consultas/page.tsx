@@ -12,8 +12,7 @@ import type { Consulta } from "@/lib/api/consultas";
 import { MAX_PAGINA } from "@/lib/api/limites";
 import { formatoDia, type ParametrosConsultas, urlConsultas } from "@/lib/panel/consultas/esquema";
 import { cargarPagina, mensajeError, type Resolucion, resolverConsultas, sidDe } from "@/lib/panel/consultas/vista";
-import { textosDe } from "@/lib/panel/i18n";
-import { getTextos } from "@/lib/panel/i18n/servidor";
+import { getTextos, textosDe } from "@/lib/panel/i18n/servidor";
 import { requireUser } from "@/lib/panel/session";
 
 export async function generateMetadata(): Promise<Metadata> {

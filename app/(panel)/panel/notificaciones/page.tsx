@@ -5,8 +5,8 @@ import { TarjetaTopico, type TopicoPanel } from "@/components/notificaciones/tar
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import type { AppWebhook } from "@/lib/api/webhooks";
-import { type Textos, textosDe } from "@/lib/panel/i18n";
-import { getIdioma, getTextos } from "@/lib/panel/i18n/servidor";
+import type { Textos } from "@/lib/panel/i18n";
+import { getIdioma, getTextos, textosDe } from "@/lib/panel/i18n/servidor";
 import { LECTORES } from "@/lib/panel/notificaciones/servidor";
 import { requireUser } from "@/lib/panel/session";
 import { isV3Status, V3Error, v3ClientFor } from "@/lib/panel/v3-client";

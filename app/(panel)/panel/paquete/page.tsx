@@ -5,8 +5,7 @@ import { Paquete } from "@/components/agencias/paquete";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { mensajeDeError, obtenerProductos } from "@/lib/panel/agencias/datos";
-import { textosDe } from "@/lib/panel/i18n";
-import { getIdioma, getTextos } from "@/lib/panel/i18n/servidor";
+import { getIdioma, getTextos, textosDe } from "@/lib/panel/i18n/servidor";
 import { type CurrentUser, requireUser } from "@/lib/panel/session";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -12,8 +12,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { listarRegiones, mensajeDeError, obtenerAgencia, obtenerProductos } from "@/lib/panel/agencias/datos";
 import { parametroMail } from "@/lib/panel/agencias/rutas";
-import { textosDe } from "@/lib/panel/i18n";
-import { getIdioma, getTextos } from "@/lib/panel/i18n/servidor";
+import { getIdioma, getTextos, textosDe } from "@/lib/panel/i18n/servidor";
 import { type CurrentUser, requireUser } from "@/lib/panel/session";
 
 type Props = { params: Promise<{ adminMail: string }> };

@@ -5,8 +5,7 @@ import { Cargando } from "@/components/notificaciones/cargando";
 import { FormularioWebhook } from "@/components/notificaciones/formulario-webhook";
 import { Alert } from "@/components/ui/alert";
 import type { AppWebhook } from "@/lib/api/webhooks";
-import { textosDe } from "@/lib/panel/i18n";
-import { getIdioma } from "@/lib/panel/i18n/servidor";
+import { getTextos } from "@/lib/panel/i18n/servidor";
 import { descripcionTopico, tituloTopico } from "@/lib/panel/notificaciones/limites";
 import { EDITORES, topicoDeRuta } from "@/lib/panel/notificaciones/servidor";
 import { requireUser } from "@/lib/panel/session";
@@ -15,8 +14,8 @@ import { isV3Status, v3ClientFor } from "@/lib/panel/v3-client";
 type Props = { params: Promise<{ topic: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const idioma = await getIdioma();
-  return { title: textosDe(idioma).notificaciones.configurar.metaTitulo(tituloTopico(decodeURIComponent((await params).topic), idioma)) };
+  const textos = (await getTextos()).notificaciones;
+  return { title: textos.configurar.metaTitulo(tituloTopico(decodeURIComponent((await params).topic), textos)) };
 }
 
 /** Configure or edit one topic's webhook (admin only). */
@@ -24,10 +23,9 @@ export default async function ConfigurarPage({ params }: Props) {
   const raw = (await params).topic;
   const user = await requireUser({ roles: EDITORES, next: `/panel/notificaciones/${raw}/configurar` });
   const topic = topicoDeRuta(raw);
-  const idioma = await getIdioma();
-  const textos = textosDe(idioma).notificaciones;
+  const textos = (await getTextos()).notificaciones;
   const t = textos.configurar;
-  const titulo = tituloTopico(topic, idioma);
+  const titulo = tituloTopico(topic, textos);
 
   return (
     <div className="space-y-6">
@@ -51,10 +49,9 @@ export default async function ConfigurarPage({ params }: Props) {
 
 /** The heading and the form, once the current configuration (if any) is read from the API v3. */
 async function Contenido({ workspaceId, topic }: { workspaceId: string; topic: string }) {
-  const idioma = await getIdioma();
-  const textos = textosDe(idioma).notificaciones;
+  const textos = (await getTextos()).notificaciones;
   const t = textos.configurar;
-  const titulo = tituloTopico(topic, idioma);
+  const titulo = tituloTopico(topic, textos);
   let actual: AppWebhook | null = null;
   let error: string | undefined;
   try {
@@ -74,7 +71,7 @@ async function Contenido({ workspaceId, topic }: { workspaceId: string; topic: s
     <>
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{actual ? t.editar(titulo) : t.configurar(titulo)}</h1>
-        <p className="mt-1 text-slate-600">{descripcionTopico(topic, idioma) ?? textos.topico(topic)}</p>
+        <p className="mt-1 text-slate-600">{descripcionTopico(topic, textos) ?? textos.topico(topic)}</p>
       </div>
       {error ? (
         <Alert tono="error" titulo={t.noSePuede}>

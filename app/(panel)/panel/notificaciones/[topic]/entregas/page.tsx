@@ -8,9 +8,8 @@ import { Button, buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { Entregas } from "@/lib/api/entregas";
 import { ESTADOS_ENTREGA, type EstadoEntrega } from "@/lib/api/limites";
-import { textosDe } from "@/lib/panel/i18n";
-import { getIdioma } from "@/lib/panel/i18n/servidor";
-import { etiquetasEstado, tituloTopico } from "@/lib/panel/notificaciones/limites";
+import { getTextos } from "@/lib/panel/i18n/servidor";
+import { tituloTopico } from "@/lib/panel/notificaciones/limites";
 import { LECTORES, topicoDeRuta } from "@/lib/panel/notificaciones/servidor";
 import { requireUser } from "@/lib/panel/session";
 import { isV3Status, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
@@ -21,8 +20,8 @@ type Props = {
 };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const idioma = await getIdioma();
-  return { title: textosDe(idioma).notificaciones.entregas.metaTitulo(tituloTopico(decodeURIComponent((await params).topic), idioma)) };
+  const textos = (await getTextos()).notificaciones;
+  return { title: textos.entregas.metaTitulo(tituloTopico(decodeURIComponent((await params).topic), textos)) };
 }
 
 const uno = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -42,11 +41,10 @@ export default async function EntregasPage({ params, searchParams }: Props) {
   const topic = topicoDeRuta(raw);
   const { estado, pagina, estadoInvalido } = leerFiltros(await searchParams);
   const puedeReintentar = user.role === "admin";
-  const idioma = await getIdioma();
-  const textos = textosDe(idioma).notificaciones;
+  const textos = (await getTextos()).notificaciones;
   const t = textos.entregas;
-  const etiquetas = etiquetasEstado(idioma);
-  const titulo = tituloTopico(topic, idioma);
+  const etiquetas = textos.estados;
+  const titulo = tituloTopico(topic, textos);
   const base = `/panel/notificaciones/${encodeURIComponent(topic)}/entregas`;
   const enlace = (page: number) => {
     const query = new URLSearchParams();
@@ -135,10 +133,9 @@ async function Registro({
   puedeReintentar: boolean;
   enlace: (pagina: number) => string;
 }) {
-  const idioma = await getIdioma();
-  const textos = textosDe(idioma).notificaciones;
+  const textos = (await getTextos()).notificaciones;
   const t = textos.entregas;
-  const etiquetas = etiquetasEstado(idioma);
+  const etiquetas = textos.estados;
   let entregas: Entregas;
   try {
     const client = await v3ClientFor(workspaceId);
