@@ -66,3 +66,27 @@ export function repartirErrores<F extends string>(
   const general = otros.length ? otros.join(" ") : hayCampos ? undefined : (error.problema.Detail ?? error.problema.Title);
   return { porCampo, general };
 }
+
+/** What a form lends `mostrarErrores` (react-hook-form's setters, and how to reach its general alert). */
+type FormularioConErrores<F extends string> = {
+  setError: (campo: F, error: { type: string; message: string }) => void;
+  setFocus: (campo: F) => void;
+  setGeneral: (mensaje: string | undefined) => void;
+  enfocarGeneral: () => void;
+};
+
+/**
+ * A refused submit on the form: each field's message under its field and the focus on the first of
+ * them; otherwise the general alert, focused so that a screen reader reads it.
+ */
+export function mostrarErrores<F extends string>(error: unknown, campos: readonly F[], t: Mensajes, form: FormularioConErrores<F>) {
+  const { porCampo, general } = repartirErrores(error, campos, t);
+  for (const campo of campos) {
+    const message = porCampo[campo];
+    if (message) form.setError(campo, { type: "server", message });
+  }
+  form.setGeneral(general);
+  const primero = campos.find((campo) => porCampo[campo]);
+  if (primero) form.setFocus(primero);
+  else requestAnimationFrame(form.enfocarGeneral);
+}

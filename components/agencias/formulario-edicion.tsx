@@ -10,7 +10,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
 import { LIMITES_AGENCIA } from "@/lib/api/limites";
-import { ErrorDelPanel, enviar, repartirErrores } from "./enviar";
+import { ErrorDelPanel, enviar, mostrarErrores } from "./enviar";
 import { type Edicion, edicionSchemaDe } from "./limites";
 
 const CAMPOS = ["Nombre", "Telefono", "WhatsApp", "Region", "Ciudad", "Direccion"] as const;
@@ -100,14 +100,8 @@ export function FormularioEdicion({
       setExito(`${t.exito}${data.Ciudad ? t.ciudadGuardada(data.Ciudad, data.Region) : ""}`);
       router.refresh();
     },
-    onError: (error) => {
-      const { porCampo, general } = repartirErrores(error, CAMPOS, textos.envio);
-      for (const campo of CAMPOS) if (porCampo[campo]) setError(campo, { type: "server", message: porCampo[campo] });
-      setGeneral(general);
-      const primero = CAMPOS.find((campo) => porCampo[campo]);
-      if (primero) setFocus(primero);
-      else requestAnimationFrame(() => errorRef.current?.focus());
-    },
+    onError: (error) =>
+      mostrarErrores(error, CAMPOS, textos.envio, { setError, setFocus, setGeneral, enfocarGeneral: () => errorRef.current?.focus() }),
   });
 
   const onSubmit = (values: Edicion) => {

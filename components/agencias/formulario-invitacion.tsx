@@ -10,7 +10,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input } from "@/components/ui/field";
 import { LIMITES_AGENCIA } from "@/lib/api/limites";
-import { enviar, repartirErrores } from "./enviar";
+import { enviar, mostrarErrores } from "./enviar";
 import { type Invitacion, invitacionSchemaDe } from "./limites";
 
 const CAMPOS = ["AdminMail", "Nombre", "Telefono"] as const;
@@ -40,14 +40,8 @@ export function FormularioInvitacion() {
       reset();
       router.refresh();
     },
-    onError: (error) => {
-      const { porCampo, general } = repartirErrores(error, CAMPOS, textos.envio);
-      for (const campo of CAMPOS) if (porCampo[campo]) setError(campo, { type: "server", message: porCampo[campo] });
-      setGeneral(general);
-      const primero = CAMPOS.find((campo) => porCampo[campo]);
-      if (primero) setFocus(primero);
-      else requestAnimationFrame(() => errorRef.current?.focus());
-    },
+    onError: (error) =>
+      mostrarErrores(error, CAMPOS, textos.envio, { setError, setFocus, setGeneral, enfocarGeneral: () => errorRef.current?.focus() }),
   });
 
   const onSubmit = (values: Invitacion) => {

@@ -1,7 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { revisarPagina } from "../support/pagina";
-import { createPanelUser, createPanelWorkspace } from "../support/panel";
-import { startTestServer } from "../support/test-server";
+import { type ServicioPanel, startPanelService } from "../support/panel";
 
 /**
  * Issue 9: with the Content-Security-Policy on (no inline script without the per-request nonce, no
@@ -17,15 +16,12 @@ const PASSWORD = "una-clave-de-prueba";
 const ADMIN = "admin@csp-e2e.test";
 const AGENCIA = "ventas@csp-e2e.test";
 
-let service: Awaited<ReturnType<typeof startTestServer>>;
+let service: ServicioPanel;
 let base: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  service = await startTestServer({ embedded: true });
-  base = service.info.baseUrl;
-  await createPanelWorkspace(service.info, WORKSPACE);
-  await createPanelUser(service.info, { workspace: WORKSPACE, email: ADMIN, role: "admin", password: PASSWORD });
+  ({ service, base } = await startPanelService(WORKSPACE, [{ email: ADMIN, role: "admin" }], PASSWORD));
 });
 
 test.afterAll(async () => {

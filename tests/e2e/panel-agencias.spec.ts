@@ -1,7 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { revisarPagina } from "../support/pagina";
-import { adminCli, createPanelUser, createPanelWorkspace } from "../support/panel";
-import { startTestServer } from "../support/test-server";
+import { adminCli, type ServicioPanel, startPanelService } from "../support/panel";
 
 /**
  * The Agencias part of the Panel for real: a server of its own on a fresh embedded data directory
@@ -23,16 +22,13 @@ const users = {
   agencia: { email: OPERADOR.email, role: "agencia" as const, agency: AGENCIA },
 };
 
-let service: Awaited<ReturnType<typeof startTestServer>>;
+let service: ServicioPanel;
 let base: string;
 const detalle = () => `${base}/panel/agencias/${encodeURIComponent(AGENCIA)}`;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  service = await startTestServer({ embedded: true });
-  base = service.info.baseUrl;
-  await createPanelWorkspace(service.info, WORKSPACE);
-  for (const user of Object.values(users)) await createPanelUser(service.info, { workspace: WORKSPACE, password: PASSWORD, ...user });
+  ({ service, base } = await startPanelService(WORKSPACE, Object.values(users), PASSWORD));
 });
 
 test.afterAll(async () => {

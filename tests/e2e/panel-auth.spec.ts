@@ -1,7 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { createPanelUser, createPanelWorkspace } from "../support/panel";
-import { startTestServer } from "../support/test-server";
+import { type ServicioPanel, startPanelService } from "../support/panel";
 
 /**
  * Signing in to the dashboard for real: a server of its own on a fresh embedded data directory, a
@@ -22,15 +21,12 @@ const users = {
   bloqueo: { email: "bloqueo@panel-e2e.test", role: "admin" as const },
 };
 
-let service: Awaited<ReturnType<typeof startTestServer>>;
+let service: ServicioPanel;
 let base: string;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  service = await startTestServer({ embedded: true });
-  base = service.info.baseUrl;
-  await createPanelWorkspace(service.info, WORKSPACE);
-  for (const user of Object.values(users)) await createPanelUser(service.info, { workspace: WORKSPACE, password: PASSWORD, ...user });
+  ({ service, base } = await startPanelService(WORKSPACE, Object.values(users), PASSWORD));
 });
 
 test.afterAll(async () => {

@@ -1,13 +1,12 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { revisarPagina } from "../support/pagina";
-import { createPanelUser } from "../support/panel";
+import { type ServicioPanel, startPanelService } from "../support/panel";
 import {
   agregarOperador,
   api,
   autoDePrueba,
   type Credenciales,
-  crearEspacio,
   ingresarConsulta,
   leerCsv,
   publicar,
@@ -15,7 +14,6 @@ import {
   todasLasConsultas,
 } from "../support/panel-consultas";
 import { startReceiver } from "../support/receiver";
-import { startTestServer } from "../support/test-server";
 
 /**
  * The enquiry inbox of the Panel for real: a server of its own (embedded data), a workspace whose
@@ -40,7 +38,7 @@ const users = {
 const CANTIDAD = 64;
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
-let service: Awaited<ReturnType<typeof startTestServer>>;
+let service: ServicioPanel;
 let receiver: Receiver;
 let app: Credenciales;
 let base: string;
@@ -51,11 +49,8 @@ const HORA = 3_600_000;
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   receiver = await startReceiver();
-  service = await startTestServer({ embedded: true });
-  base = service.info.baseUrl;
+  ({ service, base, credentials: app } = await startPanelService(WORKSPACE, Object.values(users), PASSWORD));
   const info = service.info;
-  app = await crearEspacio(info, WORKSPACE);
-  for (const user of Object.values(users)) await createPanelUser(info, { workspace: WORKSPACE, password: PASSWORD, ...user });
 
   const webhook = await api(info, app, "POST", "/v3/appnotificaciones/consultas", { Callback: receiver.url("/consultas") });
   expect(webhook.status).toBe(201);

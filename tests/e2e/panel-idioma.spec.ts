@@ -1,8 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { revisarPagina } from "../support/pagina";
-import { createPanelUser } from "../support/panel";
-import { autoDePrueba, type Credenciales, crearEspacio, ingresarConsulta, publicar, registrarAgencia } from "../support/panel-consultas";
-import { startTestServer } from "../support/test-server";
+import { type ServicioPanel, startPanelService } from "../support/panel";
+import { autoDePrueba, type Credenciales, ingresarConsulta, publicar, registrarAgencia } from "../support/panel-consultas";
 
 /**
  * The Panel in English (issue 7): Spanish (es-AR) by default, the switch in the header and on
@@ -17,15 +16,13 @@ const PASSWORD = "una-clave-de-prueba";
 const AGENCIA = "ventas@idioma-e2e.test";
 const ADMIN = "admin@idioma-e2e.test";
 
-let service: Awaited<ReturnType<typeof startTestServer>>;
+let service: ServicioPanel;
 let base: string;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  service = await startTestServer({ embedded: true });
-  base = service.info.baseUrl;
-  const app: Credenciales = await crearEspacio(service.info, WORKSPACE);
-  await createPanelUser(service.info, { workspace: WORKSPACE, password: PASSWORD, email: ADMIN, role: "admin" });
+  let app: Credenciales;
+  ({ service, base, credentials: app } = await startPanelService(WORKSPACE, [{ email: ADMIN, role: "admin" }], PASSWORD));
   await registrarAgencia(service.info, app, AGENCIA, "Autos Idioma");
   await publicar(service.info, app, AGENCIA, "IDIOMA-1", autoDePrueba("Toyota", "Corolla", 21500));
   for (const [i, nombre] of ["Ana", "Bruno"].entries()) {

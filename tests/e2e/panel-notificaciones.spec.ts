@@ -1,9 +1,8 @@
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { Webhook } from "standardwebhooks";
 import { revisarPagina } from "../support/pagina";
-import { createPanelUser, createPanelWorkspace } from "../support/panel";
+import { type ServicioPanel, startPanelService } from "../support/panel";
 import { type Received, startReceiver } from "../support/receiver";
-import { startTestServer } from "../support/test-server";
 
 /**
  * The Notificaciones part of the panel against a real server of its own (WEBHOOK_ALLOW_PRIVATE_NETWORKS
@@ -22,7 +21,7 @@ const users = {
   agencia: { email: "vendedor@notif-e2e.test", role: "agencia" as const, agency: "ventas@notif-e2e.test" },
 };
 
-let service: Awaited<ReturnType<typeof startTestServer>>;
+let service: ServicioPanel;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let base: string;
 /** What the receiver answers on /hooks/vitrina: 200 normally, 500 while `fallar` is true. */
@@ -34,10 +33,7 @@ test.beforeAll(async ({ browser }) => {
   receiver = await startReceiver({
     "/hooks/vitrina": () => (fallar ? { status: 500, body: "<b>fallo temporal</b>" } : { status: 200, body: "recibido" }),
   });
-  service = await startTestServer({ embedded: true });
-  base = service.info.baseUrl;
-  await createPanelWorkspace(service.info, WORKSPACE);
-  for (const user of Object.values(users)) await createPanelUser(service.info, { workspace: WORKSPACE, password: PASSWORD, ...user });
+  ({ service, base } = await startPanelService(WORKSPACE, Object.values(users), PASSWORD));
   admin = await signedIn(browser, users.admin.email);
 });
 

@@ -1,5 +1,5 @@
 import { signRequest } from "../../lib/http/signing";
-import { adminCli, createPanelWorkspace, type ServerEnv } from "./panel";
+import { adminCli, type ServerEnv } from "./panel";
 import { registroValido } from "./registro";
 
 export { autoDePrueba } from "./auto";
@@ -7,18 +7,12 @@ export { autoDePrueba } from "./auto";
 /**
  * Fixtures of the Panel's enquiry inbox against a server an e2e spec started itself (the helpers of
  * tests/support/consultas.ts read vitest's injected server; these take the server as an argument):
- * an app + workspace whose credentials the test keeps for signed API calls, agencies registered
+ * signed API calls with the workspace's credentials (startPanelService), agencies registered
  * through the real invitation flow (e-mail in the dev mailbox, JSON registration endpoint),
  * operators, listings and enquiries through POST /marketplace/*.
  */
 
 export type Credenciales = { AppKey: string; AppSecret: string };
-
-/** An app of the service and a panel workspace signing with it; the credentials are returned. */
-export async function crearEspacio(server: ServerEnv, nombre: string): Promise<Credenciales> {
-  const { credentials } = await createPanelWorkspace(server, nombre);
-  return credentials;
-}
 
 /** A request to the v3 API signed with the app's credentials. */
 export function api(server: ServerEnv, app: Credenciales, method: string, pathAndQuery: string, body?: unknown) {

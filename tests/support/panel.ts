@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { startTestServer } from "./test-server";
 
 /**
  * Panel fixtures through the operator CLI, exactly as an operator creates them: `panel workspace`
@@ -76,4 +77,18 @@ export async function signInPanel(baseUrl: string, email: string, password: stri
   const session = pairs(response.headers.getSetCookie()).filter((pair) => /^(?:__Secure-)?next-auth\.session-token(?:\.\d+)?=/.test(pair));
   if (session.length === 0) throw new Error(`No se pudo ingresar al panel como ${email}: ${response.status} ${await response.text()}`);
   return session.join("; ");
+}
+
+type NewUser = { email: string; role: PanelRole; agency?: string; name?: string };
+export type ServicioPanel = Awaited<ReturnType<typeof startTestServer>>;
+
+/**
+ * An e2e spec's own service: an embedded server on a fresh data directory, an app and a Panel
+ * workspace signing with it, and these users (all with one password). Stop it with `service.stop()`.
+ */
+export async function startPanelService(workspace: string, users: NewUser[], password: string) {
+  const service = await startTestServer({ embedded: true });
+  const { credentials } = await createPanelWorkspace(service.info, workspace);
+  for (const user of users) await createPanelUser(service.info, { workspace, password, ...user });
+  return { service, base: service.info.baseUrl, credentials };
 }

@@ -1,6 +1,6 @@
-import { SinPermiso } from "@/components/panel/sin-permiso";
+import { PaginaDeError } from "@/components/panel/pagina-de-error";
 
 /** Rendered with status 403 when a page calls forbidden() (experimental.authInterrupts). */
 export default function Forbidden() {
-  return <SinPermiso />;
+  return <PaginaDeError tipo="sinPermiso" />;
 }

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Suspense } from "react";
 import { Cargando } from "@/components/notificaciones/cargando";
 import { FormularioWebhook } from "@/components/notificaciones/formulario-webhook";
 import { Alert } from "@/components/ui/alert";
+import { Migas } from "@/components/ui/migas";
 import type { AppWebhook } from "@/lib/api/webhooks";
 import { getTextos } from "@/lib/panel/i18n/servidor";
 import { descripcionTopico, tituloTopico } from "@/lib/panel/notificaciones/limites";
@@ -29,17 +29,7 @@ export default async function ConfigurarPage({ params }: Props) {
 
   return (
     <div className="space-y-6">
-      <nav aria-label={t.ruta} className="text-sm">
-        <Link href="/panel/notificaciones" className="font-medium text-marca-700 hover:text-marca-900 hover:underline">
-          {textos.titulo}
-        </Link>
-        <span aria-hidden="true" className="mx-2 text-slate-400">
-          /
-        </span>
-        <span aria-current="page" className="text-slate-600">
-          {t.metaTitulo(titulo)}
-        </span>
-      </nav>
+      <Migas etiqueta={t.ruta} seccion={textos.titulo} href="/panel/notificaciones" actual={t.metaTitulo(titulo)} />
       <Suspense fallback={<Cargando mensaje={t.cargando} bloques={1} alto="h-96" />}>
         <Contenido workspaceId={user.workspace.id} topic={topic} />
       </Suspense>

@@ -6,6 +6,7 @@ import { ListaEntregas } from "@/components/notificaciones/lista-entregas";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { Migas } from "@/components/ui/migas";
 import type { Entregas } from "@/lib/api/entregas";
 import { ESTADOS_ENTREGA, type EstadoEntrega } from "@/lib/api/limites";
 import { getTextos } from "@/lib/panel/i18n/servidor";
@@ -56,17 +57,7 @@ export default async function EntregasPage({ params, searchParams }: Props) {
 
   return (
     <div className="space-y-6">
-      <nav aria-label={textos.configurar.ruta} className="text-sm">
-        <Link href="/panel/notificaciones" className="font-medium text-marca-700 hover:text-marca-900 hover:underline">
-          {textos.titulo}
-        </Link>
-        <span aria-hidden="true" className="mx-2 text-slate-400">
-          /
-        </span>
-        <span aria-current="page" className="text-slate-600">
-          {t.metaTitulo(titulo)}
-        </span>
-      </nav>
+      <Migas etiqueta={textos.configurar.ruta} seccion={textos.titulo} href="/panel/notificaciones" actual={t.metaTitulo(titulo)} />
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t.titulo(titulo)}</h1>
         <p className="mt-1 max-w-3xl text-slate-600">{`${t.descripcion}${puedeReintentar ? "" : t.soloLectura}`}</p>
