@@ -9,6 +9,7 @@ import {
   type FuzzOperation,
   type FuzzRequest,
   type FuzzResponse,
+  headTooLarge,
   marketplaceOperations,
   operationsFromOpenApi,
   requestArbitrary,
@@ -122,8 +123,9 @@ function record(request: FuzzRequest, response: FuzzResponse | Error) {
   counts.sent++;
   if (response instanceof Error) {
     counts.transportErrors++;
-    // A client may see the connection closed after a 413 sent before the body was read.
-    const oversized = (request.body.text?.length ?? 0) > 1024 * 1024;
+    // A client may see the connection closed after a 413 sent before the body was read, or after
+    // the 431 Node's HTTP server sends (and closes) for a request head over 16 KiB.
+    const oversized = (request.body.text?.length ?? 0) > 1024 * 1024 || headTooLarge(request);
     if (!oversized) failures.push(`${response.message} ← ${describeRequest(request)}`);
     return;
   }

@@ -887,7 +887,7 @@ export function routedOperation(request: FuzzRequest, operations: FuzzOperation[
 }
 
 /** Node's HTTP server refuses a request head over 16 KiB with 431 before any application code. */
-const headTooLarge = (request: FuzzRequest) =>
+export const headTooLarge = (request: FuzzRequest) =>
   request.target.length + Object.entries(request.headers).reduce((sum, [name, value]) => sum + name.length + String(value).length + 4, 0) >
   16_000;
 
