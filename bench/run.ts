@@ -619,8 +619,8 @@ async function main() {
   step(`seed demo --consultas ${N.toLocaleString("es-AR")}`);
   const found = await discover(vitrinaUrl, serverEnv, "seed demo", N);
   note(`seed ${fmt(found.seedSeconds)} s · app ${found.appKey} · Total visible de ${ADMIN_MAIL}: ${found.total}`);
-  step("VACUUM ANALYZE consultas (lo que autovacuum haría después de la carga masiva)");
-  await run("psql", [DATABASE_URL, "-qc", "vacuum analyze consultas"], process.env);
+  step("VACUUM ANALYZE (lo que autovacuum haría después de la carga masiva)");
+  await run("psql", [DATABASE_URL, "-qc", "vacuum analyze"], process.env);
   step(`Baseline en ${baselineUrl}`);
   const baseline = start("baseline", tsx, ["bench/baseline.ts"], { ...serverEnv, PORT: String(ports.baseline) }, log("baseline"));
   await sleep(1500);
@@ -651,7 +651,7 @@ async function main() {
     `${N === 1_000_000 ? "" : `BENCH_CONSULTAS=${N} `}${N_PGLITE === Math.min(N, 200_000) ? "" : `BENCH_PGLITE_CONSULTAS=${N_PGLITE} `}npm run bench`,
     "```",
     "",
-    `It creates \`${DATABASE}\` (dropped first and at the end), starts \`npm start\` on it (\`SEED_DEMO=false\`, webhooks to private http allowed, rate limits at 10⁹ a minute: counted, never reached), seeds \`seed demo --consultas ${N}\` (${fmt(found.seedSeconds)} s), rotates the demo app's secret for its credentials, runs \`VACUUM ANALYZE consultas\`, and measures. The list is ${ADMIN_MAIL}'s, ${int(found.total)} enquiries visible in 90 days.`,
+    `It creates \`${DATABASE}\` (dropped first and at the end), starts \`npm start\` on it (\`SEED_DEMO=false\`, webhooks to private http allowed, rate limits at 10⁹ a minute: counted, never reached), seeds \`seed demo --consultas ${N}\` (${fmt(found.seedSeconds)} s), rotates the demo app's secret for its credentials, runs \`VACUUM ANALYZE\` on the database (enquiries and their counters), and measures. The list is ${ADMIN_MAIL}'s, ${int(found.total)} enquiries visible in 90 days.`,
     "",
     "**Targets of issue 8:**",
     "",

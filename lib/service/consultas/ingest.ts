@@ -103,14 +103,6 @@ export async function ingestConsulta(input: ConsultaIngest): Promise<{ Sid: stri
     createdAt: now,
   };
   await db.transaction(async (tx) => {
-    // The counters' rows are shared by the agency's enquiries of the hour: the statement locks them last.
-    const stored = tx.insert(consultas).values(row).returning({
-      agencia_id: consultas.agenciaId,
-      app_id: consultas.appId,
-      operador_responsable: consultas.operadorResponsable,
-      momento: consultas.momento,
-    });
-    await tally(tx, stored.getSQL());
     const audience = await tx
       .select({ appId: agenciaApps.appId })
       .from(agenciaApps)
@@ -135,6 +127,15 @@ export async function ingestConsulta(input: ConsultaIngest): Promise<{ Sid: stri
         momento: formatDateTime(now, config().timeZone),
       },
     );
+    // Last: the counters' rows are shared by all the agency's enquiries of the hour, and a row lock
+    // is held until the commit, so concurrent enquiries wait for each other only this long.
+    const stored = tx.insert(consultas).values(row).returning({
+      agencia_id: consultas.agenciaId,
+      app_id: consultas.appId,
+      operador_responsable: consultas.operadorResponsable,
+      momento: consultas.momento,
+    });
+    await tally(tx, stored.getSQL());
   });
   return { Sid: row.sid };
 }
