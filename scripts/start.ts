@@ -1,17 +1,21 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
+import { register } from "node:module";
 import path from "node:path";
 import next from "next";
 import { ConfigError, parseConfig } from "@/lib/env";
+import { loadDirectRoutes } from "@/lib/http/direct-routes";
 import { stampRequest } from "@/lib/http/raw-target";
 import { rejectUndecodablePath } from "@/lib/http/undecodable-path";
+import { logger } from "@/lib/log";
 import { demoAccounts } from "@/lib/panel/demo-accounts";
 import { DEMO_AGENCIAS } from "@/lib/service/demo/data";
 
 /**
  * npm start: checks the configuration, builds when no build exists, and serves the app with Next's
- * request handler behind our own HTTP server (which keeps each request's raw target for ACS-HMAC).
+ * request handler behind our own HTTP server (which keeps each request's raw target for ACS-HMAC
+ * and calls the API's route handlers directly: lib/http/direct-routes.ts).
  * The service boots (migrations, catalogue, admin socket) in instrumentation.ts before it serves.
  */
 
@@ -33,6 +37,10 @@ if (!existsSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next", "
 const app = next({ dev: false, dir: process.cwd(), port: settings.port });
 const handle = app.getRequestHandler();
 await app.prepare();
+register("./server-only-hook.mjs", import.meta.url);
+const apiRoutes = await loadDirectRoutes(path.join(process.cwd(), "app"), (error) =>
+  logger().error({ err: error }, "API route failed outside its handler"),
+);
 
 const server = createServer((request, response) => {
   const rejection = rejectUndecodablePath(request.url ?? "/");
@@ -41,7 +49,7 @@ const server = createServer((request, response) => {
     return;
   }
   stampRequest(request.headers, request.url ?? "/", request.socket.remoteAddress ?? "");
-  handle(request, response);
+  if (!apiRoutes.serve(request, response)) handle(request, response);
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => server.close(() => process.exit(0)));

@@ -4,6 +4,9 @@
  * browser before the API checks them again. This module imports nothing, so client code can bundle it.
  */
 
+/** A request body, in bytes: larger ones get a 413. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
 // ── E-mails and agencies ──────────────────────────────────────────────────────────────────────
 
 /** Any e-mail address (RFC 5321), e.g. an operator's; an agency's AdminMail is shorter. */

@@ -1,5 +1,6 @@
 import "server-only";
 import type { z } from "zod";
+import { MAX_BODY_BYTES } from "@/lib/api/limites";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log";
 import { isJsonContentType } from "./negotiate";
@@ -13,7 +14,6 @@ import { fieldErrors, keyOf } from "./validation";
  * responses.
  */
 
-const MAX_BODY_BYTES = 1024 * 1024;
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** The caller's X-Request-Id when it is well formed, else a new ULID. */
