@@ -1,16 +1,15 @@
 import "server-only";
 import { lt, sql } from "drizzle-orm";
 import { type Db, getDb } from "@/lib/db";
+import { prepared } from "@/lib/db/prepared";
 import { seenSignatures } from "@/lib/db/schema";
 
 export const REPLAY_WINDOW_SECONDS = 600;
 const PURGE_EVERY_MS = 60_000;
 let lastPurge = 0;
 
-/** The insert of every signed request, built once per database handle (a prepared statement). */
-const prepared = new WeakMap<Db, ReturnType<typeof prepareRemember>>();
-
-function prepareRemember(db: Db) {
+/** The insert of every signed request. */
+function prepareRemember(db: Db, name: string) {
   return db
     .insert(seenSignatures)
     .values({ signature: sql.placeholder("signature"), seenAt: sql.placeholder("seenAt") })
@@ -21,7 +20,7 @@ function prepareRemember(db: Db) {
       setWhere: lt(seenSignatures.seenAt, sql.placeholder("windowStart")),
     })
     .returning({ signature: seenSignatures.signature })
-    .prepare("remember_signature");
+    .prepare(name);
 }
 
 /**
@@ -35,11 +34,6 @@ export async function rememberSignature(signature: string, now = new Date()): Pr
     lastPurge = now.getTime();
     await db.delete(seenSignatures).where(lt(seenSignatures.seenAt, windowStart));
   }
-  let remember = prepared.get(db);
-  if (!remember) {
-    remember = prepareRemember(db);
-    prepared.set(db, remember);
-  }
-  const inserted = await remember.execute({ signature, seenAt: now, windowStart });
+  const inserted = await prepared(db, "remember_signature", prepareRemember).execute({ signature, seenAt: now, windowStart });
   return inserted.length === 1;
 }

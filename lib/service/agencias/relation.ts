@@ -1,7 +1,8 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { EstadoAgencia } from "@/lib/api/agencias";
 import type { Db } from "@/lib/db";
+import { prepared } from "@/lib/db/prepared";
 import { agenciaApps, agencias } from "@/lib/db/schema";
 
 export type AgenciaRow = typeof agencias.$inferSelect;
@@ -15,16 +16,21 @@ export function estadoOf(relation: RelationRow, now = new Date()): EstadoAgencia
 
 export type Visible = { agencia: AgenciaRow; relation: RelationRow; estado: EstadoAgencia };
 
+function prepareFindVisible(db: Db, name: string) {
+  return db
+    .select({ agencia: agencias, relation: agenciaApps })
+    .from(agencias)
+    .innerJoin(agenciaApps, and(eq(agenciaApps.agenciaId, agencias.id), eq(agenciaApps.appId, sql.placeholder("appId"))))
+    .where(eq(agencias.adminMail, sql.placeholder("adminMail")))
+    .prepare(name);
+}
+
 /**
  * The agency as the app sees it, or undefined when it does not exist for the app: never invited
  * by it, invited only by other apps, or detached (spec rule 2).
  */
 export async function findVisible(db: Db, appId: string, adminMail: string): Promise<Visible | undefined> {
-  const [row] = await db
-    .select({ agencia: agencias, relation: agenciaApps })
-    .from(agencias)
-    .innerJoin(agenciaApps, and(eq(agenciaApps.agenciaId, agencias.id), eq(agenciaApps.appId, appId)))
-    .where(eq(agencias.adminMail, adminMail.toLowerCase()));
+  const [row] = await prepared(db, "agencia_de_app", prepareFindVisible).execute({ appId, adminMail: adminMail.toLowerCase() });
   if (!row) return undefined;
   const estado = estadoOf(row.relation);
   return estado === "desasociada" ? undefined : { ...row, estado };

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gte, lte, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import {
   type Consulta,
   type ConsultaRef,
@@ -9,7 +9,8 @@ import {
   type ListConsultasFilters,
   PER_PAGINA,
 } from "@/lib/api/consultas";
-import { getDb } from "@/lib/db";
+import { type Db, getDb } from "@/lib/db";
+import { prepared } from "@/lib/db/prepared";
 import { consultas, operadores } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import { links, withQuery } from "@/lib/http/links";
@@ -18,7 +19,7 @@ import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { addDays, dayOf, formatDateTime, startOfDay } from "@/lib/time";
 import { countConsultas } from "./count-consultas";
 import { presentConsulta } from "./present-consulta";
-import { registeredAgencia, visibleTo } from "./visibility";
+import { registeredAgencia, visibleEnquiries, visibleTo } from "./visibility";
 
 /** The period of a list (decisions §8): whole days in the service time zone, never past now. */
 export function periodOf(filters: Pick<ListConsultasFilters, "desde" | "hasta">, now = new Date()) {
@@ -33,6 +34,31 @@ export function periodOf(filters: Pick<ListConsultasFilters, "desde" | "hasta">,
   const endOfHasta = new Date(startOfDay(addDays(hasta, 1), zone).getTime() - 1);
   const to = endOfHasta.getTime() > now.getTime() ? now : endOfHasta;
   return { from, to };
+}
+
+type PageShape = { compartir: boolean; operador: boolean; externalId: boolean };
+
+/** A page of the list, prepared once per shape of its filters. */
+function pageStatement(db: Db, shape: PageShape) {
+  const name = `consultas_pagina_${Number(shape.compartir)}${Number(shape.operador)}${Number(shape.externalId)}`;
+  return prepared(db, name, () =>
+    db
+      .select()
+      .from(consultas)
+      .where(
+        and(
+          visibleEnquiries(sql.placeholder("agencia"), sql.placeholder("app"), shape.compartir),
+          gte(consultas.momento, sql.placeholder("from")),
+          lte(consultas.momento, sql.placeholder("to")),
+          shape.operador ? eq(consultas.operadorResponsable, sql.placeholder("operador")) : undefined,
+          shape.externalId ? eq(consultas.externalId, sql.placeholder("externalId")) : undefined,
+        ),
+      )
+      .orderBy(desc(consultas.momento), desc(consultas.sid))
+      .limit(PER_PAGINA)
+      .offset(sql.placeholder("offset"))
+      .prepare(name),
+  );
 }
 
 /** GET /v3/consultas/{adminMail}: one page of the enquiries the app (and the operador) sees. */
@@ -62,14 +88,21 @@ export async function listConsultas(
   if (filters.externalid) conditions.push(eq(consultas.externalId, filters.externalid));
   const where = and(...conditions);
   const pagina = filters.pagina ?? 1;
+  const shape = {
+    compartir: visible.relation.compartirCatalogo,
+    operador: operadorFiltrado !== undefined,
+    externalId: filters.externalid !== undefined,
+  };
   const [rows, totalCount] = await Promise.all([
-    db
-      .select()
-      .from(consultas)
-      .where(where)
-      .orderBy(desc(consultas.momento), desc(consultas.sid))
-      .limit(PER_PAGINA)
-      .offset((pagina - 1) * PER_PAGINA),
+    pageStatement(db, shape).execute({
+      agencia: visible.agencia.id,
+      app: visible.relation.appId,
+      from,
+      to,
+      operador: operadorFiltrado,
+      externalId: filters.externalid,
+      offset: (pagina - 1) * PER_PAGINA,
+    }),
     countConsultas(db, { visible, where: where as SQL, from, to, operador: operadorFiltrado, externalId: filters.externalid }),
   ]);
   const last = Math.max(1, Math.ceil(totalCount / PER_PAGINA));

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, type Column, eq, isNull, or, type SQL } from "drizzle-orm";
+import { and, type Column, eq, isNull, or, type Placeholder, type SQL } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { consultas } from "@/lib/db/schema";
 import { findVisible, type Visible } from "@/lib/service/agencias/relation";
@@ -15,7 +15,7 @@ export async function registeredAgencia(db: Db, appId: string, adminMail: string
  * catalogue enquiries when the agency enabled the app for them (`shares`: known, or a condition on
  * the relation's row when the query joins it).
  */
-export function visibleEnquiries(agenciaId: string | Column, appId: string, shares: boolean | SQL): SQL {
+export function visibleEnquiries(agenciaId: string | Column | Placeholder, appId: string | Placeholder, shares: boolean | SQL): SQL {
   const own = eq(consultas.appId, appId);
   const catalogue = and(isNull(consultas.appId), eq(consultas.tipoAnuncio, "catalogo"));
   const seen = shares === false ? own : or(own, shares === true ? catalogue : and(catalogue, shares));
