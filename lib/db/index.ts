@@ -60,3 +60,12 @@ export async function queryRows<T>(query: SQL): Promise<T[]> {
   const result = (await (await getDb()).execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * Runs reads in one snapshot (a read-only REPEATABLE READ transaction): what several statements read
+ * belongs to one moment, never half before and half after another process's commit.
+ */
+export async function inSnapshot<T>(read: (db: Db) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  return db.transaction((tx) => read(tx as unknown as Db), { isolationLevel: "repeatable read", accessMode: "read only" });
+}

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Entrega } from "@/lib/api/entregas";
-import { getDb } from "@/lib/db";
+import { inSnapshot } from "@/lib/db";
 import { notificaciones } from "@/lib/db/schema";
 import { NotFound } from "@/lib/http/problem";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
@@ -11,12 +11,15 @@ import { presentEntregas } from "./present-entrega";
 /** One notification of the app's topic with its attempts; 404 when it or the configuration is missing. */
 export async function getEntrega(app: AuthenticatedApp, topic: string, id: string): Promise<Entrega> {
   await configuredWebhook(app, topic);
-  const db = await getDb();
-  const rows = await db
-    .select()
-    .from(notificaciones)
-    .where(and(eq(notificaciones.id, id), eq(notificaciones.appId, app.id), eq(notificaciones.topic, topic)));
-  const [entrega] = await presentEntregas(db, rows);
+  // One snapshot: a worker committing an attempt between the two reads would show it next to the
+  // notification's state from before it.
+  const [entrega] = await inSnapshot(async (db) => {
+    const rows = await db
+      .select()
+      .from(notificaciones)
+      .where(and(eq(notificaciones.id, id), eq(notificaciones.appId, app.id), eq(notificaciones.topic, topic)));
+    return presentEntregas(db, rows);
+  });
   if (!entrega) throw new NotFound();
   return entrega;
 }

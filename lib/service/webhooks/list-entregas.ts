@@ -1,7 +1,7 @@
 import "server-only";
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Entregas } from "@/lib/api/entregas";
-import { getDb } from "@/lib/db";
+import { inSnapshot } from "@/lib/db";
 import { notificaciones } from "@/lib/db/schema";
 import { withQuery } from "@/lib/http/links";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
@@ -14,18 +14,20 @@ export const ENTREGAS_PER_PAGE = 20;
 /** The delivery log of a topic: newest first, with attempts; 404 when the topic is not configured. */
 export async function listEntregas(app: AuthenticatedApp, topic: string, query: { estado?: string; pagina: number }): Promise<Entregas> {
   await configuredWebhook(app, topic);
-  const db = await getDb();
   const filters: SQL[] = [eq(notificaciones.appId, app.id), eq(notificaciones.topic, topic)];
   if (query.estado) filters.push(eq(notificaciones.estado, query.estado));
   const where = and(...filters);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(notificaciones).where(where);
-  const rows = await db
-    .select()
-    .from(notificaciones)
-    .where(where)
-    .orderBy(desc(notificaciones.createdAt), desc(notificaciones.id))
-    .limit(ENTREGAS_PER_PAGE)
-    .offset((query.pagina - 1) * ENTREGAS_PER_PAGE);
+  const { total, entries } = await inSnapshot(async (db) => {
+    const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(notificaciones).where(where);
+    const rows = await db
+      .select()
+      .from(notificaciones)
+      .where(where)
+      .orderBy(desc(notificaciones.createdAt), desc(notificaciones.id))
+      .limit(ENTREGAS_PER_PAGE)
+      .offset((query.pagina - 1) * ENTREGAS_PER_PAGE);
+    return { total, entries: await presentEntregas(db, rows) };
+  });
   const last = Math.max(1, Math.ceil(total / ENTREGAS_PER_PAGE));
   const base = `${webhookPath(topic)}/entregas`;
   const page = (pagina: number) => withQuery(base, { estado: query.estado, pagina });
@@ -40,6 +42,6 @@ export async function listEntregas(app: AuthenticatedApp, topic: string, query: 
       ...(query.pagina < last && { next: { href: page(query.pagina + 1) } }),
       last: { href: page(last) },
     },
-    _entries: await presentEntregas(db, rows),
+    _entries: entries,
   };
 }
