@@ -645,7 +645,7 @@ async function main() {
   const section = [
     `## ${date} · Issue 8 targets: \`npm run bench\` (${int(N)} enquiries)`,
     "",
-    `**Machine:** ${host.text}. Load generator, servers, workers and PostgreSQL share the machine; load average (1 min) ${loadBefore} at the start and ${os.loadavg()[0]?.toFixed(1)} at the end (other people's builds and CI ran on the same cores). **Commit:** ${host.commit}. **Run time:** ${minutes} min.`,
+    `**Machine:** ${host.text}. Load generator, servers, workers and PostgreSQL share the machine; load average (1 min) ${loadBefore} at the start and ${os.loadavg()[0]?.toFixed(1)} at the end (above 2, other processes were using the cores too). **Commit:** ${host.commit}. **Run time:** ${minutes} min.`,
     "",
     "```sh",
     `${N === 1_000_000 ? "" : `BENCH_CONSULTAS=${N} `}${N_PGLITE === Math.min(N, 200_000) ? "" : `BENCH_PGLITE_CONSULTAS=${N_PGLITE} `}npm run bench`,
