@@ -1,71 +1,71 @@
 import "server-only";
 import { and, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
+import { prepared } from "@/lib/db/prepared";
 import { consultas, consultasPorDia, consultasPorHora } from "@/lib/db/schema";
-import type { Visible } from "@/lib/service/agencias/relation";
 import { splitPeriod } from "@/lib/time";
+import { type ListParams, type ListShape, listConditions, shapeName } from "./list-shape";
 
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
-
-export type CountScope = {
-  visible: Visible;
-  /** The list's conditions (visibility, period, filters) on `consultas`. */
-  where: SQL;
-  /** The period, both ends included. */
-  from: Date;
-  to: Date;
-  /** The operator the list is narrowed to, if any (not the administrator: they see everything). */
-  operador?: string;
-  externalId?: string;
-};
 
 /**
  * `Total` of a list without scanning every row (decisions 0009): whole UTC days from the per-day
  * counters, whole hours of the partial days from the per-hour counters (both kept at ingestion), and
  * only the partial hours at both ends counted in `consultas`, all added in one statement. A
- * listing's enquiries (externalid) are few: those are counted directly.
+ * listing's enquiries (externalid) are few, and so are those of a period without a whole hour:
+ * those are counted directly.
  */
-export async function countConsultas(db: Db, scope: CountScope): Promise<number> {
-  const counted = (extra?: SQL) =>
-    db
-      .select({ value: count() })
-      .from(consultas)
-      .where(extra ? and(scope.where, extra) : scope.where);
-  const { firstHour, afterHours, firstDay, afterDays } = splitPeriod(scope.from, scope.to);
-  if (scope.externalId || afterHours <= firstHour) {
-    const [row] = await counted();
-    return Number(row?.value ?? 0);
+export async function countConsultas(db: Db, shape: ListShape, params: ListParams): Promise<number> {
+  const { firstHour, afterHours, firstDay, afterDays } = splitPeriod(params.from, params.to);
+  if (shape.externalId || afterHours <= firstHour) {
+    const [row] = await prepared(db, shapeName("consultas_cuenta", shape), (db, name) =>
+      db.select({ total: count() }).from(consultas).where(listConditions(shape)).prepare(name),
+    ).execute(params);
+    return row?.total ?? 0;
   }
+  const [row] = await prepared(db, shapeName("consultas_total", shape), (db, name) => countersTotal(db, shape).prepare(name)).execute({
+    ...params,
+    firstHour: new Date(firstHour),
+    afterHours: new Date(afterHours),
+    firstDay: new Date(firstDay),
+    afterDays: new Date(afterDays),
+    diaDesde: isoDay(firstDay),
+    diaHasta: isoDay(afterDays),
+  });
+  return Number(row?.total ?? 0);
+}
 
-  const { agencia, relation } = scope.visible;
-  const appIds = relation.compartirCatalogo ? [relation.appId, ""] : [relation.appId];
+function countersTotal(db: Db, shape: ListShape) {
+  const value = sql.placeholder;
+  const appIds = shape.compartir ? [value("app"), ""] : [value("app")];
   const counters = (table: typeof consultasPorDia | typeof consultasPorHora) => [
-    eq(table.agenciaId, agencia.id),
+    eq(table.agenciaId, value("agencia")),
     inArray(table.appId, appIds),
-    scope.operador ? eq(table.operadorResponsable, scope.operador) : undefined,
+    shape.operador ? eq(table.operadorResponsable, value("operador")) : undefined,
   ];
   const days = db
     .select({ value: sql`coalesce(sum(${consultasPorDia.cantidad}), 0)` })
     .from(consultasPorDia)
-    .where(and(...counters(consultasPorDia), gte(consultasPorDia.dia, isoDay(firstDay)), lt(consultasPorDia.dia, isoDay(afterDays))));
-  const hour = (time: number) => new Date(time);
+    .where(and(...counters(consultasPorDia), gte(consultasPorDia.dia, value("diaDesde")), lt(consultasPorDia.dia, value("diaHasta"))));
   const hours = db
     .select({ value: sql`coalesce(sum(${consultasPorHora.cantidad}), 0)` })
     .from(consultasPorHora)
     .where(
       and(
         ...counters(consultasPorHora),
-        gte(consultasPorHora.hora, hour(firstHour)),
-        lt(consultasPorHora.hora, hour(afterHours)),
-        sql`not (${consultasPorHora.hora} >= ${hour(firstDay)} and ${consultasPorHora.hora} < ${hour(afterDays)})`,
+        gte(consultasPorHora.hora, value("firstHour")),
+        lt(consultasPorHora.hora, value("afterHours")),
+        sql`not (${consultasPorHora.hora} >= ${value("firstDay")} and ${consultasPorHora.hora} < ${value("afterDays")})`,
       ),
     );
-  const head = counted(lt(consultas.momento, hour(firstHour)));
-  const tail = counted(gte(consultas.momento, hour(afterHours)));
-  const result = (await db.execute(sql`select ((${days}) + (${hours}) + (${head}) + (${tail}))::bigint as total`)) as unknown as {
-    rows: { total: string | number }[];
-  };
-  return Number(result.rows[0]?.total ?? 0);
+  const counted = (edge: SQL) =>
+    db
+      .select({ value: count() })
+      .from(consultas)
+      .where(and(listConditions(shape), edge));
+  const head = counted(lt(consultas.momento, value("firstHour")));
+  const tail = counted(gte(consultas.momento, value("afterHours")));
+  return db.select({ total: sql<string>`((${days}) + (${hours}) + (${head}) + (${tail}))::bigint` }).from(sql`(select 1) as uno`);
 }
 
 /**

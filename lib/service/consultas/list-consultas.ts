@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import {
   type Consulta,
   type ConsultaRef,
@@ -18,8 +18,9 @@ import { fieldProblem, NotFound } from "@/lib/http/problem";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { addDays, dayOf, formatDateTime, startOfDay } from "@/lib/time";
 import { countConsultas } from "./count-consultas";
+import { type ListShape, listConditions, shapeName } from "./list-shape";
 import { presentConsulta } from "./present-consulta";
-import { registeredAgencia, visibleEnquiries, visibleTo } from "./visibility";
+import { registeredAgencia } from "./visibility";
 
 /** The period of a list (decisions §8): whole days in the service time zone, never past now. */
 export function periodOf(filters: Pick<ListConsultasFilters, "desde" | "hasta">, now = new Date()) {
@@ -36,24 +37,13 @@ export function periodOf(filters: Pick<ListConsultasFilters, "desde" | "hasta">,
   return { from, to };
 }
 
-type PageShape = { compartir: boolean; operador: boolean; externalId: boolean };
-
-/** A page of the list, prepared once per shape of its filters. */
-function pageStatement(db: Db, shape: PageShape) {
-  const name = `consultas_pagina_${Number(shape.compartir)}${Number(shape.operador)}${Number(shape.externalId)}`;
-  return prepared(db, name, () =>
+/** A page of the list, prepared once per shape. */
+function pageStatement(db: Db, shape: ListShape) {
+  return prepared(db, shapeName("consultas_pagina", shape), (db, name) =>
     db
       .select()
       .from(consultas)
-      .where(
-        and(
-          visibleEnquiries(sql.placeholder("agencia"), sql.placeholder("app"), shape.compartir),
-          gte(consultas.momento, sql.placeholder("from")),
-          lte(consultas.momento, sql.placeholder("to")),
-          shape.operador ? eq(consultas.operadorResponsable, sql.placeholder("operador")) : undefined,
-          shape.externalId ? eq(consultas.externalId, sql.placeholder("externalId")) : undefined,
-        ),
-      )
+      .where(listConditions(shape))
       .orderBy(desc(consultas.momento), desc(consultas.sid))
       .limit(PER_PAGINA)
       .offset(sql.placeholder("offset"))
@@ -72,7 +62,6 @@ export async function listConsultas(
   const visible = await registeredAgencia(db, app.id, adminMail);
   if (!visible) throw new NotFound();
   const { from, to } = periodOf(filters);
-  const conditions: SQL[] = [visibleTo(visible), gte(consultas.momento, from), lte(consultas.momento, to)];
   let operadorFiltrado: string | undefined;
   if (filters.operador) {
     const [operador] = await db
@@ -80,30 +69,26 @@ export async function listConsultas(
       .from(operadores)
       .where(and(eq(operadores.agenciaId, visible.agencia.id), eq(operadores.email, filters.operador)));
     if (!operador) throw fieldProblem("operador", `${filters.operador} no es operador de la agencia.`);
-    if (!operador.esAdministrador) {
-      operadorFiltrado = operador.email;
-      conditions.push(eq(consultas.operadorResponsable, operador.email));
-    }
+    // The administrator sees every enquiry of the agency: no narrowing.
+    if (!operador.esAdministrador) operadorFiltrado = operador.email;
   }
-  if (filters.externalid) conditions.push(eq(consultas.externalId, filters.externalid));
-  const where = and(...conditions);
   const pagina = filters.pagina ?? 1;
   const shape = {
     compartir: visible.relation.compartirCatalogo,
     operador: operadorFiltrado !== undefined,
-    externalId: filters.externalid !== undefined,
+    externalId: Boolean(filters.externalid),
+  };
+  const params = {
+    agencia: visible.agencia.id,
+    app: visible.relation.appId,
+    from,
+    to,
+    operador: operadorFiltrado,
+    externalId: filters.externalid || undefined,
   };
   const [rows, totalCount] = await Promise.all([
-    pageStatement(db, shape).execute({
-      agencia: visible.agencia.id,
-      app: visible.relation.appId,
-      from,
-      to,
-      operador: operadorFiltrado,
-      externalId: filters.externalid,
-      offset: (pagina - 1) * PER_PAGINA,
-    }),
-    countConsultas(db, { visible, where: where as SQL, from, to, operador: operadorFiltrado, externalId: filters.externalid }),
+    pageStatement(db, shape).execute({ ...params, offset: (pagina - 1) * PER_PAGINA }),
+    countConsultas(db, shape, params),
   ]);
   const last = Math.max(1, Math.ceil(totalCount / PER_PAGINA));
   const base = consultasPath(visible.agencia.adminMail);
