@@ -42,7 +42,7 @@ export const ListConsultasQuery = z.object({
     .string()
     .max(MAX_EXTERNALID, { message: `externalid no puede superar los ${MAX_EXTERNALID} caracteres.` })
     .optional()
-    .transform((value) => (value ? value.toLowerCase() : undefined))
+    .transform((value) => value || undefined)
     .meta({ description: "ExternalId de una publicación (sin distinguir mayúsculas)" }),
   desde: day(
     "desde",

@@ -231,9 +231,24 @@ describe("GET /v3/consultas/{adminMail}", () => {
     }
   });
 
-  it("externalid: exact and case-insensitive", async () => {
-    expect(sidsOf((await list(appA, mail, "?externalid=A-AUTO-1")).body)).toEqual([sids.a2, sids.a1]);
+  it("externalid: exact and case-insensitive, kept as sent in the links; over 100 characters is 400", async () => {
+    const { body } = await list(appA, mail, "?externalid=A-AUTO-1");
+    expect(sidsOf(body)).toEqual([sids.a2, sids.a1]);
+    expect(body._links.self.href).toBe(`/v3/consultas/${mail}?externalid=A-AUTO-1&pagina=1`);
     expect((await list(appA, mail, "?externalid=A-AUTO")).body.Total).toBe(0);
+    expect((await list(appA, mail, `?externalid=${"x".repeat(100)}`)).body.Total).toBe(0);
+    const { response } = await list(appA, mail, `?externalid=${"x".repeat(101)}`);
+    expect(response.status).toBe(400);
+    expect(Object.keys((await response.json()).Errors)).toEqual(["externalid"]);
+  });
+
+  it("Hasta is never later than now: today's period ends at the moment of the request", async () => {
+    const before = Math.floor(Date.now() / 1000) * 1000;
+    const { body } = await list(appA, mail);
+    const after = Date.now();
+    const hasta = Date.parse(body.Hasta);
+    expect(hasta).toBeGreaterThanOrEqual(before);
+    expect(hasta).toBeLessThanOrEqual(after);
   });
 
   it("desde and hasta: days in the service zone; limits answer 400 naming the parameter", async () => {
@@ -254,6 +269,8 @@ describe("GET /v3/consultas/{adminMail}", () => {
       ["?desde=ayer", "desde"],
       ["?hasta=20260101", "hasta"],
       [`?desde=${shift(-3)}&hasta=${shift(-4)}`, "hasta"],
+      [`?desde=${shift(1)}`, "desde"],
+      [`?desde=${shift(1)}&hasta=${shift(2)}`, "desde"],
       ["?pagina=0", "pagina"],
       ["?pagina=100", "pagina"],
       ["?pagina=abc", "pagina"],
@@ -384,9 +401,17 @@ describe("consultas webhooks", () => {
   });
 
   it("resendwebhook: 403 for an agency the app does not have, 404 for an enquiry it does not see, 400 with no active configuration or too old", async () => {
-    const forbidden = await call(appA, "POST", `/v3/consultas/${unique("nadie")}/${sids.a1}/resendwebhook`);
-    expect(forbidden.status).toBe(403);
-    expect(await forbidden.json()).toMatchObject({ Status: 403, Title: "Operación prohibida" });
+    const pending = unique("pendiente");
+    expect((await call(appA, "POST", "/v3/agencias", { AdminMail: pending })).status).toBe(202);
+    for (const [app, agency] of [
+      [appA, unique("nadie")],
+      [appC, mail],
+      [appA, pending],
+    ] as const) {
+      const forbidden = await call(app, "POST", `/v3/consultas/${agency}/${sids.a1}/resendwebhook`);
+      expect(forbidden.status, agency).toBe(403);
+      expect(await forbidden.json()).toMatchObject({ Status: 403, Title: "Operación prohibida" });
+    }
     const missing = await call(appA, "POST", `/v3/consultas/${mail}/${sids.b1}/resendwebhook`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toBe("");
@@ -409,5 +434,15 @@ describe("consultas webhooks", () => {
     const unconfigured = await call(appC, "POST", `/v3/consultas/${agencyC}/${sid}/resendwebhook`);
     expect(unconfigured.status).toBe(400);
     expect(Object.keys((await unconfigured.json()).Errors)).toEqual(["_"]);
+
+    const inactive = { Callback: receiver.url("/c"), Activo: false };
+    expect((await call(appC, "POST", "/v3/appnotificaciones/consultas", inactive)).status).toBe(201);
+    const whileInactive = await call(appC, "POST", `/v3/consultas/${agencyC}/${sid}/resendwebhook`);
+    expect(whileInactive.status).toBe(400);
+    expect(Object.keys((await whileInactive.json()).Errors)).toEqual(["_"]);
+    expect((await call(appC, "PUT", "/v3/appnotificaciones/consultas", { ...inactive, Activo: true })).status).toBe(200);
+    const active = await call(appC, "POST", `/v3/consultas/${agencyC}/${sid}/resendwebhook`);
+    expect(active.status).toBe(202);
+    expect(active.headers.get("location")).toBe(receiver.url("/c"));
   });
 });

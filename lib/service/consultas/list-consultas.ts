@@ -30,6 +30,7 @@ export function periodOf(filters: Pick<ListConsultasFilters, "desde" | "hasta">,
   const desde = filters.desde ?? earliest;
   const hasta = filters.hasta ?? today;
   if (desde < earliest) throw fieldProblem("desde", `desde no puede ser anterior a ${earliest} (hoy menos ${DIAS_CONSULTAS} días).`);
+  if (desde > today) throw fieldProblem("desde", `desde no puede ser posterior a hoy (${today}).`);
   if (hasta < desde) throw fieldProblem("hasta", "hasta no puede ser anterior a desde.");
   const from = startOfDay(desde, zone);
   const endOfHasta = new Date(startOfDay(addDays(hasta, 1), zone).getTime() - 1);
@@ -84,7 +85,7 @@ export async function listConsultas(
     from,
     to,
     operador: operadorFiltrado,
-    externalId: filters.externalid || undefined,
+    externalId: filters.externalid?.toLowerCase(),
   };
   const [rows, totalCount] = await Promise.all([
     pageStatement(db, shape).execute({ ...params, offset: (pagina - 1) * PER_PAGINA }),
