@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { config as settings } from "@/lib/env";
-import { API_CSP, apiReferenceCsp, createNonce, HSTS, isApiPath, isApiReferencePath, pageCsp } from "@/lib/http/security-headers";
+import { API_CSP, apiReferenceCsp, createNonce, isApiPath, isApiReferencePath, pageCsp } from "@/lib/http/security-headers";
 import { findInvitation } from "@/lib/service/agencias/find-invitation";
 
 /**
@@ -10,12 +10,12 @@ import { findInvitation } from "@/lib/service/agencias/find-invitation";
  *   in the request's CSP header, where Next finds it and puts it on its own scripts, and in the
  *   response's. Pages are rendered per request (the root layout reads the language cookie), so
  *   every page carries the nonce of its own response.
- * - Strict-Transport-Security when PUBLIC_BASE_URL is https.
  * - The registration page of a used or expired invitation answers 410 (decisions §7). A page
  *   cannot choose its status, so the proxy looks the token up and sets it; the page renders the message.
  *
  * /v3 and /marketplace are left out (no work added to the signed API's requests): their CSP and
- * the fixed headers come from next.config.ts.
+ * the fixed headers come from next.config.ts. Strict-Transport-Security, on every answer behind
+ * https, is set by our HTTP server (scripts/start.ts).
  */
 export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
@@ -36,7 +36,6 @@ export async function proxy(request: NextRequest) {
     response = NextResponse.next({ request: { headers }, status: await registrationStatus(request) });
     response.headers.set("Content-Security-Policy", policy);
   }
-  if (https) response.headers.set("Strict-Transport-Security", HSTS);
   return response;
 }
 

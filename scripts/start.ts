@@ -7,6 +7,7 @@ import next from "next";
 import { ConfigError, parseConfig } from "@/lib/env";
 import { loadDirectRoutes } from "@/lib/http/direct-routes";
 import { stampRequest } from "@/lib/http/raw-target";
+import { HSTS } from "@/lib/http/security-headers";
 import { rejectUndecodablePath } from "@/lib/http/undecodable-path";
 import { logger } from "@/lib/log";
 import { demoAccounts } from "@/lib/panel/demo-accounts";
@@ -42,7 +43,11 @@ const apiRoutes = await loadDirectRoutes(path.join(process.cwd(), "app"), (error
   logger().error({ err: error }, "API route failed outside its handler"),
 );
 
+// Behind https every answer (pages, the API, errors, static files) asks browsers to stay on https.
+const https = settings.publicBaseUrl.startsWith("https://");
+
 const server = createServer((request, response) => {
+  if (https) response.setHeader("Strict-Transport-Security", HSTS);
   const rejection = rejectUndecodablePath(request.url ?? "/");
   if (rejection) {
     response.writeHead(rejection.status, rejection.headers).end(request.method === "HEAD" ? undefined : rejection.body);

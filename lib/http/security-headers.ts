@@ -9,8 +9,8 @@
  * - JSON and other non-HTML answers (/v3, /marketplace, /api/auth) get `default-src 'none'`.
  * - The headers that never change (nosniff, Referrer-Policy, Permissions-Policy, X-Frame-Options)
  *   come from next.config.ts for every path, static files and errors included.
- * - Strict-Transport-Security only when PUBLIC_BASE_URL is https (proxy.ts; it needs the runtime
- *   configuration, which next.config.ts headers, fixed at build time, cannot read).
+ * - Strict-Transport-Security only when PUBLIC_BASE_URL is https, on every answer (scripts/start.ts;
+ *   it needs the runtime configuration, which next.config.ts headers, fixed at build time, cannot read).
  *
  * No imports: next.config.ts loads this module too.
  */

@@ -174,6 +174,7 @@ async function snapshot(): Promise<string> {
 let before: string;
 let shared = "";
 let agencyX = "";
+let agencyZ = "";
 
 beforeAll(async () => {
   await Promise.all([workspace("A"), workspace("B")]);
@@ -196,6 +197,7 @@ beforeAll(async () => {
     pool.operators.push(mail, colaborador);
   }
   agencyX = X.mail;
+  agencyZ = Z.mail;
   shared = S.mail;
   const pending = secret(unique("pendiente"), "invitación pendiente de B", staffOf(["B"]));
   expect((await call(apps.B, "POST", "/v3/agencias", { AdminMail: pending })).status).toBe(202);
@@ -431,6 +433,28 @@ async function problems(who: User, request: Req & { forged: boolean }, response:
   return found;
 }
 
+/**
+ * Random sequences of steps (arbitraries()), each response checked by problems(); the count of
+ * answers by role, kind of request and status.
+ */
+async function checkSequences(parameters: { numRuns: number; examples?: [Step[]][] }): Promise<Map<string, number>> {
+  const { step } = arbitraries();
+  const statuses = new Map<string, number>();
+  await fc.assert(
+    fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 15 }), async (steps) => {
+      for (const [name, request] of steps) {
+        const who = byName(name);
+        const response = await send(who, request);
+        const key = `${who.role ?? "anónimo"} ${request.forged ? "mutación" : "GET"} ${response.status}`;
+        statuses.set(key, (statuses.get(key) ?? 0) + 1);
+        expect(await problems(who, request, response), `${who.name}: ${request.method} ${request.path} → ${response.status}`).toEqual([]);
+      }
+    }),
+    { ...parameters, endOnFailure: true },
+  );
+  return statuses;
+}
+
 describe("isolation in the Panel", () => {
   it("each user does see its own data (so not seeing the rest means something)", async () => {
     const sees = async (who: string, path: string, expected: string[]) => {
@@ -456,24 +480,34 @@ describe("isolation in the Panel", () => {
   });
 
   it("no response to a Panel user carries what that user may not see; forged mutations are refused", async () => {
-    const { step } = arbitraries();
-    const statuses = new Map<string, number>();
-    let requests = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 15 }), async (steps) => {
-        for (const [name, request] of steps) {
-          const who = byName(name);
-          const response = await send(who, request);
-          requests++;
-          const key = `${who.role ?? "anónimo"} ${request.forged ? "mutación" : "GET"} ${response.status}`;
-          statuses.set(key, (statuses.get(key) ?? 0) + 1);
-          expect(await problems(who, request, response), `${who.name}: ${request.method} ${request.path} → ${response.status}`).toEqual([]);
-        }
-      }),
-      { numRuns: 60, seed: 20261123, endOnFailure: true, examples: targeted() },
-    );
+    const statuses = await checkSequences({ numRuns: 60, examples: targeted() });
+    const requests = [...statuses.values()].reduce((sum, count) => sum + count, 0);
     console.log(`${requests} requests:`, Object.fromEntries([...statuses].sort()));
     expect(requests).toBeGreaterThan(600);
     expect(await snapshot(), "the forged mutations changed nothing").toBe(before);
+  }, 240_000);
+
+  it("what an admin creates or changes through the Panel reaches no one outside its workspace (and agency)", async () => {
+    for (const [side, own] of [
+      ["A", agencyX],
+      ["B", agencyZ],
+    ] as const) {
+      const admin = byName(`admin ${side}`);
+      const invited = secret(unique(`invitada-panel-${side.toLowerCase()}`), `invitada por el panel ${side}`, staffOf([side]));
+      const invite = await send(admin, req("POST", "/panel/agencias/invitar", {}, [], { AdminMail: invited }));
+      expect(invite.status, await invite.clone().text()).toBe(202);
+      pool.agencies.push(invited);
+      const webhook = {
+        Callback: secret(`http://127.0.0.1:9/panel-${side}-${tag()}`, `Callback del panel ${side}`, staffOf([side])),
+        HeaderCustom01: { Name: "X-Espacio", Value: secret(`valor-panel-${side}-${tag()}`, `encabezado del panel ${side}`, staffOf([side])) },
+      };
+      const configured = await send(admin, req("PUT", "/panel/notificaciones/consultas", {}, [], webhook));
+      expect(configured.status, await configured.clone().text()).toBe(200);
+      const nombre = secret(`Agencia renombrada ${side} ${tag()}`, `nombre nuevo de la agencia de ${side}`, agencyData(own, [side]));
+      const edited = await send(admin, req("PUT", `/panel/agencias/${own}/datos`, {}, [own], { Nombre: nombre }));
+      expect(edited.status, await edited.clone().text()).toBe(200);
+    }
+    const statuses = await checkSequences({ numRuns: 20 });
+    expect([...statuses.values()].reduce((sum, count) => sum + count, 0)).toBeGreaterThan(150);
   }, 240_000);
 });

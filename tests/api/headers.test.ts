@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Credentials, createApp, server, signedFetch } from "../support/client";
-import { createPanelUser, createPanelWorkspace } from "../support/panel";
+import { createPanelUser, createPanelWorkspace, signInResponse } from "../support/panel";
 import { startTestServer } from "../support/test-server";
 
 /**
@@ -214,13 +214,15 @@ describe("Panel sessions and cross-site requests", () => {
   });
 
   it("a POST from another site (Origin) to a Panel route handler is refused, even with the session", async () => {
-    const post = (origin: string) =>
+    const post = (origin?: string) =>
       fetch(`${base()}/panel/agencias/invitar`, {
         method: "POST",
         redirect: "manual",
-        headers: { Cookie: session, Origin: origin, "Content-Type": "application/json" },
+        headers: { Cookie: session, ...(origin && { Origin: origin }), "Content-Type": "application/json" },
         body: JSON.stringify({ AdminMail: "forjada@otro-sitio.test" }),
       });
+    // Neither Origin nor Sec-Fetch-Site: no browser page sends a POST like that.
+    expect((await post()).status).toBe(403);
     const forged = await post("https://otro-sitio.example");
     expect(forged.status).toBe(403);
     expect(await forged.json()).toMatchObject({ Title: "Operación prohibida" });
@@ -235,12 +237,13 @@ describe("Panel sessions and cross-site requests", () => {
   });
 
   it("a POST a browser marks Sec-Fetch-Site: cross-site is refused, even with the session", async () => {
-    const post = (site: string) =>
+    const post = (site?: string) =>
       fetch(`${base()}/panel/notificaciones/agencias/prueba`, {
         method: "POST",
         redirect: "manual",
-        headers: { Cookie: session, "Sec-Fetch-Site": site },
+        headers: { Cookie: session, ...(site && { "Sec-Fetch-Site": site }) },
       });
+    expect((await post()).status).toBe(403);
     const forged = await post("cross-site");
     expect(forged.status).toBe(403);
     expect(await forged.json()).toMatchObject({ Title: "Operación prohibida" });
@@ -280,12 +283,33 @@ describe("PUBLIC_BASE_URL on https", () => {
     await service?.stop();
   });
 
-  it("adds Strict-Transport-Security and upgrade-insecure-requests to pages", async () => {
+  it("adds Strict-Transport-Security to every answer, and upgrade-insecure-requests to pages", async () => {
     const page = await fetch(`${service.info.baseUrl}/ingresar`);
-    expect(page.headers.get("strict-transport-security")).toBe("max-age=31536000");
     expect(directives(page.headers.get("content-security-policy")).has("upgrade-insecure-requests")).toBe(true);
-    const reference = await fetch(`${service.info.baseUrl}/docs/api`);
-    expect(reference.headers.get("strict-transport-security")).toBe("max-age=31536000");
+    const answers = [
+      page,
+      await fetch(`${service.info.baseUrl}/docs/api`),
+      await fetch(`${service.info.baseUrl}/v3/openapi.json`),
+      await fetch(`${service.info.baseUrl}/v3`),
+      await fetch(`${service.info.baseUrl}/v3/no-existe/`),
+      await fetch(`${service.info.baseUrl}/marketplace/consultas`, { method: "POST", body: "{}" }),
+      await fetch(`${service.info.baseUrl}/pagina-que-no-existe`),
+      await fetch(`${service.info.baseUrl}/%ff`),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 401, 404, 401, 404, 400]);
+    for (const answer of answers) expect(answer.headers.get("strict-transport-security"), answer.url).toBe("max-age=31536000");
+  });
+
+  it("signing in sets the __Secure- session cookie: Secure, HttpOnly, SameSite=Lax", async () => {
+    const workspace = await createPanelWorkspace(service.info, `Https ${Date.now()}`);
+    const email = `https.${Date.now()}@panel.test`;
+    await createPanelUser(service.info, { workspace: workspace.name, email, role: "admin", password: "una-clave-segura-1" });
+    const response = await signInResponse(service.info.baseUrl, email, "una-clave-segura-1");
+    const session = response.headers.getSetCookie().find((cookie) => cookie.includes("next-auth.session-token="));
+    expect(session).toMatch(/^__Secure-next-auth\.session-token=[^;]+; /);
+    expect(session).toMatch(/; Secure/i);
+    expect(session).toMatch(/; HttpOnly/i);
+    expect(session).toMatch(/; SameSite=Lax/i);
   });
 
   it("marks next-auth's cookies Secure (the CSRF cookie with the __Host- prefix)", async () => {

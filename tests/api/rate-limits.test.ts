@@ -33,8 +33,9 @@ async function freshWindow() {
   if (second > 45) await new Promise((resolve) => setTimeout(resolve, (61 - second) * 1000));
 }
 
-async function expectTooMany(response: Response, policy: string) {
+async function expectTooMany(response: Response, policy: string, quota: number) {
   expect(response.status).toBe(429);
+  expect(response.headers.get("ratelimit-policy")).toBe(`"${policy}";q=${quota};w=60`);
   expect(response.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
   const retryAfter = Number(response.headers.get("retry-after"));
   expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -49,7 +50,7 @@ describe("rate limits of one server", () => {
   let appB: Credentials;
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { RATE_LIMIT_APP: "5", RATE_LIMIT_IP: "1000", RATE_LIMIT_SIGN_IN: "3" } });
+    server = await startTestServer({ env: { RATE_LIMIT_APP: "5", RATE_LIMIT_IP: "20", RATE_LIMIT_SIGN_IN: "3" } });
     appA = JSON.parse(await cli(server.info.env, "app", "create", "--name", "Limitada A", "--json"));
     appB = JSON.parse(await cli(server.info.env, "app", "create", "--name", "Limitada B", "--json"));
   }, 120_000);
@@ -63,11 +64,22 @@ describe("rate limits of one server", () => {
     for (let remaining = 4; remaining >= 0; remaining--) {
       const response = await get(server.info.baseUrl, appA);
       expect(response.status).toBe(200);
-      expect(response.headers.get("ratelimit-policy")).toBe('"ip";q=1000;w=60, "app";q=5;w=60');
+      expect(response.headers.get("ratelimit-policy")).toBe('"ip";q=20;w=60, "app";q=5;w=60');
       expect(response.headers.get("ratelimit")).toMatch(new RegExp(`^"ip";r=\\d+;t=\\d+, "app";r=${remaining};t=\\d+$`));
     }
-    await expectTooMany(await get(server.info.baseUrl, appA), "app");
+    await expectTooMany(await get(server.info.baseUrl, appA), "app", 5);
     expect((await get(server.info.baseUrl, appB)).status).toBe(200);
+  }, 90_000);
+
+  it("per client address: requests count before authentication, so unsigned ones use up the address's quota too", async () => {
+    await freshWindow();
+    const signed = await get(server.info.baseUrl, appB);
+    expect(signed.status).toBe(200);
+    const remaining = Number(/^"ip";r=(\d+);/.exec(signed.headers.get("ratelimit") ?? "")?.[1]);
+    expect(remaining).toBeGreaterThan(0);
+    for (let index = 0; index < remaining; index++) expect((await fetch(`${server.info.baseUrl}/v3`)).status).toBe(401);
+    await expectTooMany(await fetch(`${server.info.baseUrl}/v3`), "ip", 20);
+    await expectTooMany(await get(server.info.baseUrl, appB), "ip", 20);
   }, 90_000);
 
   it("sign-in attempts per address: the fourth in a minute gets 429 before any password is checked", async () => {
@@ -80,7 +92,7 @@ describe("rate limits of one server", () => {
         redirect: "manual",
       });
     for (let index = 0; index < 3; index++) expect((await attempt()).status).not.toBe(429);
-    await expectTooMany(await attempt(), "ingreso");
+    await expectTooMany(await attempt(), "ingreso", 3);
   }, 90_000);
 });
 
@@ -116,8 +128,11 @@ describe("rate limits shared by two web processes", () => {
     throw new Error(`El servidor no respondió en ${baseUrl}`);
   }
 
-  /** Two web processes on one scratch database, sharing counters as `store` says; an app with a quota of six per minute. */
-  async function sixRequestsOverTwoProcesses(store: Record<string, string>): Promise<Credentials & { AppId: string }> {
+  /**
+   * Two web processes on one scratch database, sharing counters as `store` says; an app with a quota
+   * of six per minute and sign-in with four per address.
+   */
+  async function sixRequestsOverTwoProcesses(store: Record<string, string>) {
     const scratch = await createScratchDatabase(serverUrl);
     stops.push(scratch.drop);
     const env = {
@@ -128,6 +143,7 @@ describe("rate limits shared by two web processes", () => {
       LOG_LEVEL: "warn",
       RATE_LIMIT_APP: "6",
       RATE_LIMIT_IP: "0",
+      RATE_LIMIT_SIGN_IN: "4",
       ...store,
     };
     const [first, second] = [await serve(env), await serve(env)];
@@ -139,13 +155,25 @@ describe("rate limits shared by two web processes", () => {
     }
     // Each process adds its counts to the shared store about once a second and learns the other's.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
-    await expectTooMany(await get(first, app), "app");
-    await expectTooMany(await get(second, app), "app");
-    return app;
+    await expectTooMany(await get(first, app), "app", 6);
+    await expectTooMany(await get(second, app), "app", 6);
+    return { app: app as Credentials & { AppId: string }, processes: [first, second] };
   }
 
-  it("through the database (PostgreSQL): six requests split over two processes use up a quota of six for both", async () => {
-    await sixRequestsOverTwoProcesses({ REDIS_URL: "" });
+  const signIn = (baseUrl: string) =>
+    fetch(`${baseUrl}/api/auth/callback/credentials`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "email=nadie%40ejemplo.test&password=incorrecta",
+      redirect: "manual",
+    });
+
+  it("through the database (PostgreSQL): six requests split over two processes use up a quota of six for both, and sign-in attempts too", async () => {
+    const { processes } = await sixRequestsOverTwoProcesses({ REDIS_URL: "" });
+    await freshWindow();
+    for (const baseUrl of [...processes, ...processes]) expect((await signIn(baseUrl)).status).not.toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    for (const baseUrl of processes) await expectTooMany(await signIn(baseUrl), "ingreso", 4);
   }, 120_000);
 
   it("through Redis (REDIS_URL): six requests split over two processes use up a quota of six for both", async () => {
@@ -156,7 +184,7 @@ describe("rate limits shared by two web processes", () => {
       if (keys.length > 0) await redis.del(...keys);
       await redis.quit();
     });
-    const app = await sixRequestsOverTwoProcesses({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix });
+    const { app } = await sixRequestsOverTwoProcesses({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix });
     // The count is in Redis, under the prefix: one key for the app in this window, kept past its end.
     const keys = await redis.keys(`${prefix}*`);
     expect(keys).toEqual([expect.stringMatching(new RegExp(`^${prefix}rate-limit:\\d+:app:${app.AppId}$`))]);

@@ -58,23 +58,31 @@ export async function createPanelUser(
 
 /**
  * Signs in to the Panel over plain HTTP, as the sign-in form does: next-auth's CSRF token (and its
- * cookie), then the credentials callback. Returns the Cookie header of the session.
+ * cookie), then the credentials callback, whose answer sets the session cookie.
  */
-export async function signInPanel(baseUrl: string, email: string, password: string): Promise<string> {
-  const pairs = (setCookies: string[]) => setCookies.map((cookie) => cookie.split(";")[0] as string);
+export async function signInResponse(baseUrl: string, email: string, password: string): Promise<Response> {
   const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const response = await fetch(`${baseUrl}/api/auth/callback/credentials`, {
+  return fetch(`${baseUrl}/api/auth/callback/credentials`, {
     method: "POST",
     redirect: "manual",
     headers: {
       "Content-Type": "application/x-www-form-urlencoded",
-      Cookie: pairs(csrf.headers.getSetCookie()).join("; "),
+      Cookie: cookiePairs(csrf.headers.getSetCookie()).join("; "),
       Origin: baseUrl,
     },
     body: new URLSearchParams({ csrfToken, email, password, callbackUrl: `${baseUrl}/panel`, json: "true" }),
   });
-  const session = pairs(response.headers.getSetCookie()).filter((pair) => /^(?:__Secure-)?next-auth\.session-token(?:\.\d+)?=/.test(pair));
+}
+
+const cookiePairs = (setCookies: string[]) => setCookies.map((cookie) => cookie.split(";")[0] as string);
+
+/** Signs in (signInResponse) and returns the Cookie header of the session. */
+export async function signInPanel(baseUrl: string, email: string, password: string): Promise<string> {
+  const response = await signInResponse(baseUrl, email, password);
+  const session = cookiePairs(response.headers.getSetCookie()).filter((pair) =>
+    /^(?:__Secure-)?next-auth\.session-token(?:\.\d+)?=/.test(pair),
+  );
   if (session.length === 0) throw new Error(`No se pudo ingresar al panel como ${email}: ${response.status} ${await response.text()}`);
   return session.join("; ");
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { NextResponse } from "next/server";
+import { vieneDelPanel } from "@/lib/panel/mismo-sitio";
 import { V3Error } from "@/lib/panel/v3-client";
 
 /**
@@ -12,20 +13,9 @@ export type RespuestaError = { Title: string; Detail?: string; Errors?: Record<s
 
 export const error = (status: number, body: RespuestaError) => NextResponse.json(body, { status });
 
-/**
- * Refuses cross-site requests: the browser sends Origin on every POST/PUT/PATCH from a page, and a
- * JSON body (or a PATCH/PUT) cannot be sent cross-site without a CORS preflight the panel never grants.
- */
+/** Refuses requests that do not come from the Panel (lib/panel/mismo-sitio.ts), and bodies that are not JSON. */
 export function rechazarSiNoEsMismoSitio(request: Request, { conCuerpo = true } = {}): NextResponse | null {
-  const origin = request.headers.get("origin");
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  if (origin && host) {
-    let originHost: string | null = null;
-    try {
-      originHost = new URL(origin).host;
-    } catch {}
-    if (originHost !== host) return error(403, { Title: "Operación prohibida", Detail: "La solicitud no viene del panel." });
-  }
+  if (!vieneDelPanel(request)) return error(403, { Title: "Operación prohibida", Detail: "La solicitud no viene del panel." });
   const type = request.headers.get("content-type") ?? "";
   if (conCuerpo && !/^application\/json\b/i.test(type)) {
     return error(415, { Title: "Tipo de contenido no soportado", Detail: "Se espera application/json." });

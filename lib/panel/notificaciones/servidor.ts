@@ -1,5 +1,6 @@
 import "server-only";
 import { notFound, unstable_rethrow } from "next/navigation";
+import { vieneDelPanel } from "@/lib/panel/mismo-sitio";
 import { type CurrentUser, type Role, requireUser } from "@/lib/panel/session";
 import { type V3Client, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
 import { esTopicoValido } from "./limites";
@@ -17,12 +18,6 @@ export function topicoDeRuta(topic: string): string {
   const decoded = decodeURIComponent(topic);
   if (!esTopicoValido(decoded)) notFound();
   return decoded;
-}
-
-/** For route handlers: refuses requests another site started (the session cookie is SameSite=Lax). */
-function mismoSitio(request: Request): boolean {
-  const site = request.headers.get("sec-fetch-site");
-  return !site || site === "same-origin" || site === "none";
 }
 
 const json = (body: unknown, status: number) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
@@ -51,7 +46,7 @@ export async function manejar(
   accion: (ctx: { user: CurrentUser; client: V3Client }) => Promise<Response>,
 ): Promise<Response> {
   const user = await requireUser({ roles, next: "/panel/notificaciones" });
-  if (!mismoSitio(request)) {
+  if (!vieneDelPanel(request)) {
     return json({ Title: "Operación prohibida", Status: 403, Detail: "La solicitud no viene del panel." }, 403);
   }
   try {
