@@ -1,16 +1,17 @@
 import type { PanelRole } from "@/lib/db/schema-panel";
 
-/** The dashboard's sections and who may use them (decisions §12); the server enforces the same list. */
+/**
+ * The dashboard's sections and who may use them (decisions §12); the server enforces the same list.
+ * Their names are in the dictionaries (marco.areas).
+ */
 export const PANEL_AREAS = [
-  { href: "/panel/agencias", label: "Agencias", roles: ["admin", "soporte"] },
-  { href: "/panel/notificaciones", label: "Notificaciones", roles: ["admin", "soporte"] },
-  { href: "/panel/consultas", label: "Consultas", roles: ["admin", "soporte", "agencia"] },
-  { href: "/panel/paquete", label: "Paquete", roles: ["agencia"] },
-] as const satisfies readonly { href: string; label: string; roles: readonly PanelRole[] }[];
+  { href: "/panel/agencias", roles: ["admin", "soporte"] },
+  { href: "/panel/notificaciones", roles: ["admin", "soporte"] },
+  { href: "/panel/consultas", roles: ["admin", "soporte", "agencia"] },
+  { href: "/panel/paquete", roles: ["agencia"] },
+] as const satisfies readonly { href: string; roles: readonly PanelRole[] }[];
 
 export type PanelArea = (typeof PANEL_AREAS)[number];
-
-export const ROLE_LABELS: Record<PanelRole, string> = { admin: "Administración", soporte: "Soporte", agencia: "Agencia" };
 
 export function areasFor(role: PanelRole): PanelArea[] {
   return PANEL_AREAS.filter((area) => (area.roles as readonly PanelRole[]).includes(role));

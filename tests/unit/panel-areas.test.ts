@@ -4,9 +4,10 @@ import { clientIp } from "@/lib/panel/auth";
 
 describe("panel areas (decisions §12)", () => {
   it("shows each role only its sections", () => {
-    expect(areasFor("admin").map((area) => area.label)).toEqual(["Agencias", "Notificaciones", "Consultas"]);
-    expect(areasFor("soporte").map((area) => area.label)).toEqual(["Agencias", "Notificaciones", "Consultas"]);
-    expect(areasFor("agencia").map((area) => area.label)).toEqual(["Consultas", "Paquete"]);
+    const hrefs = (role: "admin" | "soporte" | "agencia") => areasFor(role).map((area) => area.href);
+    expect(hrefs("admin")).toEqual(["/panel/agencias", "/panel/notificaciones", "/panel/consultas"]);
+    expect(hrefs("soporte")).toEqual(["/panel/agencias", "/panel/notificaciones", "/panel/consultas"]);
+    expect(hrefs("agencia")).toEqual(["/panel/consultas", "/panel/paquete"]);
     expect(homeFor("agencia")).toBe("/panel/consultas");
     expect(homeFor("soporte")).toBe("/panel");
   });
