@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { rechazarSiNoEsMismoSitio } from "@/lib/panel/agencias/rutas";
 import { SIGN_IN_PATH, sessionCookie } from "@/lib/panel/auth";
+import { rechazarSiNoEsMismoSitio } from "@/lib/panel/manejar";
 
 /**
  * POST /panel/salir: the Salir button of the Panel's header, a plain form. A next-auth JWT session

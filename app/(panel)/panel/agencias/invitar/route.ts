@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
-import { campo, error, leerObjeto, rechazarSiNoEsMismoSitio, respuestaDeV3 } from "@/lib/panel/agencias/rutas";
+import { error, respuestaDeV3 } from "@/lib/panel/agencias/rutas";
+import { campo, leerObjeto, rechazarSiNoEsMismoSitio } from "@/lib/panel/manejar";
 import { requireUser } from "@/lib/panel/session";
 import { v3ClientFor } from "@/lib/panel/v3-client";
 

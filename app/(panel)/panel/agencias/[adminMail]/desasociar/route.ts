@@ -1,4 +1,5 @@
-import { parametroMail, rechazarSiNoEsMismoSitio, respuestaDeV3 } from "@/lib/panel/agencias/rutas";
+import { parametroMail, respuestaDeV3 } from "@/lib/panel/agencias/rutas";
+import { rechazarSiNoEsMismoSitio } from "@/lib/panel/manejar";
 import { requireUser } from "@/lib/panel/session";
 import { v3ClientFor } from "@/lib/panel/v3-client";
 

@@ -1,0 +1,75 @@
+import "server-only";
+import { unstable_rethrow } from "next/navigation";
+import { vieneDelPanel } from "./mismo-sitio";
+import { type CurrentUser, type Role, requireUser } from "./session";
+
+/**
+ * What every mutation route handler of the Panel shares (ADR 0010): the role check first, the CSRF
+ * guard (lib/panel/mismo-sitio.ts), JSON bodies, and JSON answers `{ Title, Status, Detail?, Errors? }`
+ * with field errors keyed by the form's field, as the Panel's forms read them.
+ */
+
+/** The JSON answer of a Panel route handler (never cached). */
+export const respuestaJson = (body: unknown, status: number) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+
+export type Problema = { Title: string; Status: number; Detail?: string; Errors?: Record<string, string[]> };
+
+export const respuestaProblema = (problema: Problema) => respuestaJson(problema, problema.Status);
+
+/** Refuses requests that do not come from the Panel and, with `conCuerpo`, bodies that are not JSON. */
+export function rechazarSiNoEsMismoSitio(request: Request, { conCuerpo = true } = {}): Response | null {
+  if (!vieneDelPanel(request))
+    return respuestaProblema({ Title: "Operación prohibida", Status: 403, Detail: "La solicitud no viene del panel." });
+  const type = request.headers.get("content-type") ?? "";
+  if (conCuerpo && !/^application\/json\b/i.test(type)) {
+    return respuestaProblema({ Title: "Tipo de contenido no soportado", Status: 415, Detail: "Se espera application/json." });
+  }
+  return null;
+}
+
+/** The JSON object of the body, or null when it is not one. */
+export async function leerObjeto(request: Request): Promise<Record<string, unknown> | null> {
+  try {
+    const body = (await request.json()) as unknown;
+    return body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A text field of the body: trimmed, "" and non-strings become null. */
+export const campo = (body: Record<string, unknown>, name: string): string | null => {
+  const value = body[name];
+  return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
+};
+
+type Opciones = {
+  roles: readonly Role[];
+  /** Where a signed-out user comes back to after signing in. */
+  next?: string;
+  /** Whether the request must carry a JSON body (415 otherwise). */
+  conCuerpo?: boolean;
+};
+
+/**
+ * Runs one mutation route handler: the user must have one of `roles` (requireUser answers 403 or
+ * redirects to sign-in otherwise, before anything else), the request must come from the Panel itself,
+ * and whatever `accion` throws (other than Next's interrupts: notFound, forbidden, redirect) becomes
+ * the answer `alFallar` makes of it.
+ */
+export async function manejarMutacion(
+  request: Request,
+  { roles, next, conCuerpo = false }: Opciones,
+  accion: (user: CurrentUser) => Promise<Response>,
+  alFallar: (error: unknown) => Response,
+): Promise<Response> {
+  const user = await requireUser({ roles, next });
+  const rechazo = rechazarSiNoEsMismoSitio(request, { conCuerpo });
+  if (rechazo) return rechazo;
+  try {
+    return await accion(user);
+  } catch (error) {
+    unstable_rethrow(error);
+    return alFallar(error);
+  }
+}
