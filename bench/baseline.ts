@@ -5,7 +5,7 @@ import { decryptSecret } from "@/lib/crypto/secrets";
 import { links, segment, withQuery } from "@/lib/http/links";
 import { canonicalString, signCanonical } from "@/lib/http/signing";
 import { addDays, dayOf, formatDateTime, startOfDay } from "@/lib/time";
-import { detailStatement, totalStatement, type Visible, visibleSql } from "./lib/sql";
+import { detailStatement, pageSql, totalStatement, type Visible, visibleSql } from "./lib/sql";
 
 /**
  * The baseline of `npm run bench`: the smallest server that answers the benchmarked requests the way
@@ -162,10 +162,7 @@ async function listConsultas(app: CachedApp, adminMail: string, query: URLSearch
   }
   const pagina = Number(query.get("pagina") ?? 1);
   const [page, totalCount] = await Promise.all([
-    pool.query<ConsultaRow>(
-      `select * from consultas where ${where} order by momento desc, sid desc limit ${PER_PAGINA} offset ${(pagina - 1) * PER_PAGINA}`,
-      params,
-    ),
+    pool.query<ConsultaRow>(pageSql(where, (pagina - 1) * PER_PAGINA), params),
     total(visible, where, params, from, to, operadorFiltrado, externalId),
   ]);
   const last = Math.max(1, Math.ceil(totalCount / PER_PAGINA));

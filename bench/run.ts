@@ -10,7 +10,7 @@ import { firstLoadJs } from "./lib/bundle";
 import { cpuSnapshot, cpuSpent } from "./lib/cpu";
 import { type Credentials, type LoadResult, load, quantile, signedFetch } from "./lib/load";
 import { note, run, type Started, start, step, stop, stopAll, waitFor } from "./lib/proc";
-import { detailStatement, totalStatement, visibleSql } from "./lib/sql";
+import { detailStatement, pageSql, totalStatement, visibleSql } from "./lib/sql";
 
 /**
  * npm run bench: issue 8's measurements in one run, on PostgreSQL with the demo data (see
@@ -244,8 +244,8 @@ async function explainStep(paths: Record<string, string>) {
     });
     const detail = detailStatement(v.app, ADMIN_MAIL, sid);
     const queries: [string, string, unknown[]][] = [
-      ["page 1 (limit 50)", `select * from consultas where ${list[0]} order by momento desc, sid desc limit 50`, list[1]],
-      ["page 99 (offset 4900)", `select * from consultas where ${list[0]} order by momento desc, sid desc limit 50 offset 4900`, list[1]],
+      ["page 1 (limit 50)", pageSql(list[0], 0), list[1]],
+      ["page 99 (offset 4900)", pageSql(list[0], 4900), list[1]],
       ["Total: counters and partial hours, one statement", total?.text ?? "select 0", total?.values ?? []],
       ["exact count(*) of the 90 days (what Total avoids)", `select count(*) from consultas where ${list[0]}`, list[1]],
       ["detail: agency, relation and enquiry in one query", detail.text, detail.values],

@@ -14,6 +14,13 @@ export const visibleSql = (visible: Pick<Visible, "compartir">) =>
     ? "agencia_id = $1 and (app_id = $2 or (app_id is null and tipo_anuncio = 'catalogo'))"
     : "agencia_id = $1 and app_id = $2";
 
+/**
+ * A page of the list (lib/service/consultas/list-consultas.ts): the page's sids from the list's
+ * index, then those rows. `where`: the list's conditions on `consultas`.
+ */
+export const pageSql = (where: string, offset: number) =>
+  `select * from consultas where sid in (select sid from consultas where ${where} order by momento desc, sid desc limit 50 offset ${offset}) order by momento desc, sid desc`;
+
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /**

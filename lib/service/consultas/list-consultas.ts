@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import {
   type Consulta,
   type ConsultaRef,
@@ -38,18 +38,29 @@ export function periodOf(filters: Pick<ListConsultasFilters, "desde" | "hasta">,
   return { from, to };
 }
 
-/** A page of the list, prepared once per shape. */
+const newestFirst = [desc(consultas.momento), desc(consultas.sid)];
+
+/**
+ * A page of the list, prepared once per shape. The page's sids come first from the list's index
+ * alone (an index-only scan walks past the earlier pages without reading their rows), then only
+ * those 50 rows are read: page 99 costs about what page 1 does.
+ */
 function pageStatement(db: Db, shape: ListShape) {
-  return prepared(db, shapeName("consultas_pagina", shape), (db, name) =>
-    db
-      .select()
+  return prepared(db, shapeName("consultas_pagina", shape), (db, name) => {
+    const pageSids = db
+      .select({ sid: consultas.sid })
       .from(consultas)
       .where(listConditions(shape))
-      .orderBy(desc(consultas.momento), desc(consultas.sid))
+      .orderBy(...newestFirst)
       .limit(PER_PAGINA)
-      .offset(sql.placeholder("offset"))
-      .prepare(name),
-  );
+      .offset(sql.placeholder("offset"));
+    return db
+      .select()
+      .from(consultas)
+      .where(inArray(consultas.sid, pageSids))
+      .orderBy(...newestFirst)
+      .prepare(name);
+  });
 }
 
 /** GET /v3/consultas/{adminMail}: one page of the enquiries the app (and the operador) sees. */
