@@ -4,12 +4,16 @@ import { useState } from "react";
 import { useTextos } from "@/components/panel/idioma";
 import { Button } from "@/components/ui/button";
 
+type Mensajes = { copiaAhora: string; uso: string; copiar: string; copiado: string; noCopiado: string };
+
 /**
- * The secret just saved, shown this one time: the API never returns it, and the panel keeps it only
- * in this component's memory (leaving the page forgets it).
+ * The secret just saved (a webhook's, or a Panel user's password), shown this one time: the server
+ * never returns it, and the panel keeps it only in this component's memory (leaving the page forgets
+ * it). `textos` names what it is; a webhook secret by default.
  */
-export function SecretoUnaVez({ secreto }: { secreto: string }) {
-  const t = useTextos().notificaciones.secreto;
+export function SecretoUnaVez({ secreto, textos }: { secreto: string; textos?: Mensajes }) {
+  const webhook = useTextos().notificaciones.secreto;
+  const t = textos ?? webhook;
   const [copiado, setCopiado] = useState<"si" | "no" | undefined>();
 
   async function copiar() {

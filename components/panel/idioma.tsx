@@ -10,13 +10,19 @@ const ESPANOL: Lengua = { idioma: "es-AR", textos: es };
 
 const IdiomaContext = createContext<Lengua>(ESPANOL);
 
-// Created once (per page, per server process): use() must get the same promise on every render to find its value.
-let ingles: Promise<Lengua> | undefined;
-
-function cargarIngles(): Promise<Lengua> {
-  ingles ??= import("@/lib/panel/i18n/en").then(({ en }) => ({ idioma: "en", textos: en }));
-  return ingles;
+/**
+ * An English dictionary as a chunk of its own, imported on first use. The promise is created once (per
+ * page, per server process): use() must get the same promise on every render to find its value.
+ */
+export function enIngles<T>(importar: () => Promise<T>): () => Promise<T> {
+  let ingles: Promise<T> | undefined;
+  return () => {
+    ingles ??= importar();
+    return ingles;
+  };
 }
+
+const cargarIngles = enIngles(() => import("@/lib/panel/i18n/en").then(({ en }): Lengua => ({ idioma: "en", textos: en })));
 
 /**
  * The Panel's language for client components (set in the panel layout and on /ingresar from the
@@ -35,4 +41,13 @@ export function useIdioma(): Idioma {
 
 export function useTextos(): Textos {
   return useContext(IdiomaContext).textos;
+}
+
+/**
+ * A page's own dictionary (Equipo, Conexión: lib/panel/i18n/<page>-*.ts), kept out of es.ts so that
+ * only that page bundles it: its Spanish comes with the page, its English is a chunk of its own that
+ * `ingles` (made with enIngles) loads on first use; the component waits for it, like IdiomaProvider.
+ */
+export function useTextosDePagina<T>(espanol: T, ingles: () => Promise<T>): T {
+  return useIdioma() === "en" ? use(ingles()) : espanol;
 }

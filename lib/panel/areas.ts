@@ -9,6 +9,8 @@ export const PANEL_AREAS = [
   { href: "/panel/notificaciones", roles: ["admin", "soporte"] },
   { href: "/panel/consultas", roles: ["admin", "soporte", "agencia"] },
   { href: "/panel/paquete", roles: ["agencia"] },
+  { href: "/panel/equipo", roles: ["admin"] },
+  { href: "/panel/conexion", roles: ["admin"] },
 ] as const satisfies readonly { href: string; roles: readonly PanelRole[] }[];
 
 export type PanelArea = (typeof PANEL_AREAS)[number];

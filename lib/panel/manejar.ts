@@ -1,5 +1,7 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
+import type { ZodMiniType } from "zod/mini";
+import { getIdioma, type TextosServidor, textosDe } from "./i18n/servidor";
 import { vieneDelPanel } from "./mismo-sitio";
 import { type CurrentUser, type Role, requireUser } from "./session";
 
@@ -43,6 +45,30 @@ export const campo = (body: Record<string, unknown>, name: string): string | nul
   return typeof value === "string" && value.trim() !== "" ? value.trim() : null;
 };
 
+/** The body's text fields by name (a missing or non-text one as ""), for a form's schema to check. */
+export function camposDeTexto<K extends string>(body: Record<string, unknown>, nombres: readonly K[]): Record<K, string> {
+  return Object.fromEntries(nombres.map((nombre) => [nombre, typeof body[nombre] === "string" ? body[nombre] : ""])) as Record<K, string>;
+}
+
+/**
+ * A body checked with the form's own schema (the browser checked it the same way first): its data, or
+ * a 400 answer with each message under its field's name ("_" for the whole form).
+ */
+export function validar<T>(
+  schema: ZodMiniType<T>,
+  entrada: unknown,
+  titulo: string,
+): { ok: true; data: T } | { ok: false; respuesta: Response } {
+  const result = schema.safeParse(entrada);
+  if (result.success) return { ok: true, data: result.data };
+  const Errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const clave = issue.path.join(".") || "_";
+    Errors[clave] = [...(Errors[clave] ?? []), issue.message];
+  }
+  return { ok: false, respuesta: respuestaProblema({ Title: titulo, Status: 400, Errors }) };
+}
+
 type Opciones = {
   roles: readonly Role[];
   /** Where a signed-out user comes back to after signing in. */
@@ -51,23 +77,29 @@ type Opciones = {
   conCuerpo?: boolean;
 };
 
+/** Something other than a known refusal went wrong: logged, and a 500 without details. */
+export function errorInterno(error: unknown): Response {
+  console.error("[panel]", error);
+  return respuestaProblema({ Title: "Error interno", Status: 500, Detail: "No pudimos completar la operación. Probá de nuevo." });
+}
+
 /**
  * Runs one mutation route handler: the user must have one of `roles` (requireUser answers 403 or
  * redirects to sign-in otherwise, before anything else), the request must come from the Panel itself,
  * and whatever `accion` throws (other than Next's interrupts: notFound, forbidden, redirect) becomes
- * the answer `alFallar` makes of it.
+ * the answer `alFallar` makes of it. `accion` gets the user and the Panel's texts in their language.
  */
 export async function manejarMutacion(
   request: Request,
   { roles, next, conCuerpo = false }: Opciones,
-  accion: (user: CurrentUser) => Promise<Response>,
-  alFallar: (error: unknown) => Response,
+  accion: (ctx: { user: CurrentUser; textos: TextosServidor }) => Promise<Response>,
+  alFallar: (error: unknown) => Response = errorInterno,
 ): Promise<Response> {
   const user = await requireUser({ roles, next });
   const rechazo = rechazarSiNoEsMismoSitio(request, { conCuerpo });
   if (rechazo) return rechazo;
   try {
-    return await accion(user);
+    return await accion({ user, textos: textosDe(await getIdioma()) });
   } catch (error) {
     unstable_rethrow(error);
     return alFallar(error);

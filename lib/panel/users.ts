@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { PANEL_ROLES, type PanelRole, panelUsers, panelWorkspaces } from "@/lib/db/schema-panel";
 import { newId } from "@/lib/ids";
+import { MIN_PASSWORD_LENGTH } from "./equipo/limites";
 import { countAttempt, emailKey, forgiveAttempt, ipKey, throttleMessage } from "./throttle";
 import { findWorkspaceByName } from "./workspaces";
 
@@ -12,7 +13,7 @@ const ARGON2ID = 2;
 
 export type Role = PanelRole;
 export const ROLES = PANEL_ROLES;
-export const MIN_PASSWORD_LENGTH = 8;
+export { MIN_PASSWORD_LENGTH };
 
 export type PanelUser = {
   id: string;

@@ -4,6 +4,7 @@ import type { Agencia, AgenciaCreateSchema, AgenciaEditSchema, AgenciaProductos,
 import type { CiudadSchema, RegionesSchema } from "@/lib/api/catalogo";
 import type { Consulta, Consultas } from "@/lib/api/consultas";
 import type { Entrega, Entregas, NotificationPayloadSchema } from "@/lib/api/entregas";
+import type { EntryPointsSchema } from "@/lib/api/home";
 import type { EstadoEntrega } from "@/lib/api/limites";
 import type { AppWebhook, AppWebhooks, AppWebhookUpsertSchema } from "@/lib/api/webhooks";
 import { signRequest } from "@/lib/http/signing";
@@ -43,6 +44,7 @@ type Query = Record<string, string | number | boolean | undefined | null>;
 type RequestOptions = { query?: Query; body?: unknown; timeoutMs?: number };
 
 export type Notificacion = z.output<typeof NotificationPayloadSchema>;
+export type EntryPoints = z.output<typeof EntryPointsSchema>;
 export type AgenciaInvitacion = z.input<typeof AgenciaCreateSchema>;
 export type AgenciaCambios = z.input<typeof AgenciaEditSchema>;
 export type WebhookCambios = z.input<typeof AppWebhookUpsertSchema>;
@@ -82,6 +84,18 @@ function toProblem(status: number, body: unknown): V3Problem {
   };
 }
 
+/** Why a fetch failed, with the system's code when there is one (ECONNREFUSED, ENOTFOUND…). */
+function causa(error: unknown): string {
+  const { message, name, cause } = error as Error & { cause?: { code?: unknown } };
+  if (name === "TimeoutError") return "no respondió a tiempo";
+  const code = typeof cause?.code === "string" ? cause.code : undefined;
+  return code && !message.includes(code) ? `${message} (${code})` : message;
+}
+
+/**
+ * A client signing with these credentials: a workspace's (v3ClientFor) or, for the Panel's connection
+ * test, values not saved yet.
+ */
 export function createV3Client(connection: V3Connection, fetchImpl: typeof fetch = fetch) {
   const base = connection.apiBaseUrl.replace(/\/+$/, "");
 
@@ -108,7 +122,7 @@ export function createV3Client(connection: V3Connection, fetchImpl: typeof fetch
         signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
       });
     } catch (error) {
-      throw new V3Error({ Title: "No se pudo conectar con la API v3", Status: 0, Detail: `${base}: ${(error as Error).message}` });
+      throw new V3Error({ Title: "No se pudo conectar con la API v3", Status: 0, Detail: `${base}: ${causa(error)}` });
     }
     const text = await response.text();
     let parsed: unknown;
@@ -130,6 +144,9 @@ export function createV3Client(connection: V3Connection, fetchImpl: typeof fetch
 
   return {
     request,
+
+    /** GET /v3: the entry points, with the status (the connection test). */
+    home: (timeoutMs?: number) => request<EntryPoints>("GET", "/v3", { timeoutMs }),
 
     // Agencias
     listAgencias: (query: { operador?: string; estado?: EstadoAgencia } = {}) => get<Agencias>("/v3/agencias", query),

@@ -26,15 +26,20 @@ export function normalizeApiBaseUrl(value: string): string {
   return value.trim().replace(/\/+$/, "");
 }
 
+type Connection = Omit<WorkspaceInput, "name">;
+
+/** A connection as its columns: the URL normalized, the AppSecret encrypted. */
+const connectionColumns = (connection: Connection) => ({
+  apiBaseUrl: normalizeApiBaseUrl(connection.apiBaseUrl),
+  appKey: connection.appKey.trim(),
+  appSecretEnc: encryptSecret(config().secretsKey, connection.appSecret),
+});
+
 /** Creates the workspace, or updates its connection when one with that name exists. */
 export async function upsertWorkspace(input: WorkspaceInput): Promise<Workspace & { created: boolean }> {
   const db = await getDb();
   const id = newId();
-  const values = {
-    apiBaseUrl: normalizeApiBaseUrl(input.apiBaseUrl),
-    appKey: input.appKey.trim(),
-    appSecretEnc: encryptSecret(config().secretsKey, input.appSecret),
-  };
+  const values = connectionColumns(input);
   const [row] = await db
     .insert(panelWorkspaces)
     .values({ id, name: input.name.trim(), ...values })
@@ -53,6 +58,17 @@ export async function findWorkspaceByName(name: string): Promise<Workspace | und
 export async function findWorkspace(id: string): Promise<Workspace | undefined> {
   const db = await getDb();
   const [row] = await db.select(columns).from(panelWorkspaces).where(eq(panelWorkspaces.id, id));
+  return row;
+}
+
+/** A workspace's new API connection (the Panel saves it only after the API accepted it: ADR 0015). */
+export async function updateWorkspaceConnection(id: string, connection: Connection): Promise<Workspace | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .update(panelWorkspaces)
+    .set({ ...connectionColumns(connection), updatedAt: sql`now()` })
+    .where(eq(panelWorkspaces.id, id))
+    .returning(columns);
   return row;
 }
 

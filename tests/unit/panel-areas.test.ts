@@ -5,7 +5,7 @@ import { clientIp } from "@/lib/panel/auth";
 describe("panel areas (decisions §12)", () => {
   it("shows each role only its sections", () => {
     const hrefs = (role: "admin" | "soporte" | "agencia") => areasFor(role).map((area) => area.href);
-    expect(hrefs("admin")).toEqual(["/panel/agencias", "/panel/notificaciones", "/panel/consultas"]);
+    expect(hrefs("admin")).toEqual(["/panel/agencias", "/panel/notificaciones", "/panel/consultas", "/panel/equipo", "/panel/conexion"]);
     expect(hrefs("soporte")).toEqual(["/panel/agencias", "/panel/notificaciones", "/panel/consultas"]);
     expect(hrefs("agencia")).toEqual(["/panel/consultas", "/panel/paquete"]);
     expect(homeFor("agencia")).toBe("/panel/consultas");

@@ -27,6 +27,8 @@ export const en: Textos = {
       "/panel/notificaciones": "Notifications",
       "/panel/consultas": "Enquiries",
       "/panel/paquete": "Package",
+      "/panel/equipo": "Team",
+      "/panel/conexion": "Connection",
     },
   },
   inicio: {
@@ -45,6 +47,12 @@ export const en: Textos = {
       "/panel/consultas": {
         admin: "Every enquiry the agencies received.",
         soporte: "Every enquiry, its details and resending its webhook.",
+      },
+      "/panel/equipo": {
+        admin: "Add people to the panel, change their role or password, or remove them.",
+      },
+      "/panel/conexion": {
+        admin: "The API URL, AppKey and AppSecret the panel signs with; test them.",
       },
     },
   },

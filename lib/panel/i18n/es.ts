@@ -30,6 +30,8 @@ export const es = {
       "/panel/notificaciones": "Notificaciones",
       "/panel/consultas": "Consultas",
       "/panel/paquete": "Paquete",
+      "/panel/equipo": "Equipo",
+      "/panel/conexion": "Conexión",
     },
   },
   inicio: {
@@ -49,7 +51,13 @@ export const es = {
         admin: "Todas las consultas que recibieron las agencias.",
         soporte: "Todas las consultas, su detalle y el reenvío del webhook.",
       },
-    } as Record<string, { admin: string; soporte: string }>,
+      "/panel/equipo": {
+        admin: "Agregá personas al panel, cambiá su rol o su contraseña, o quitalas.",
+      },
+      "/panel/conexion": {
+        admin: "La URL de la API, la AppKey y el AppSecret con los que firma el panel; probalos.",
+      },
+    } as Record<string, { admin: string; soporte?: string }>,
   },
   ingreso: {
     titulo: "Ingresar",

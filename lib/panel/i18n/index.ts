@@ -6,6 +6,8 @@
  * through `useTextos` (components/panel/idioma.tsx), which bundles only Spanish.
  */
 
+export type { TextosConexion } from "./conexion-es";
+export type { TextosEquipo } from "./equipo-es";
 export type { Textos } from "./es";
 
 export const IDIOMAS = ["es-AR", "en"] as const;

@@ -1,17 +1,27 @@
 import "server-only";
 import { cookies } from "next/headers";
+import { conexionEn } from "./conexion-en";
+import { conexionEs } from "./conexion-es";
 import { en } from "./en";
+import { equipoEn } from "./equipo-en";
+import { equipoEs } from "./equipo-es";
 import { es } from "./es";
-import { COOKIE_IDIOMA, esIdioma, IDIOMA_PREDETERMINADO, type Idioma, type Textos } from "./index";
+import { COOKIE_IDIOMA, esIdioma, IDIOMA_PREDETERMINADO, type Idioma, type Textos, type TextosConexion, type TextosEquipo } from "./index";
 
 /**
- * The Panel's language and texts on the server, which has both dictionaries at hand. The browser
- * gets them from components/panel/idioma.tsx instead, so English is not in every page's bundle.
+ * The Panel's language and texts on the server, which has every dictionary at hand (the shared one and
+ * the Equipo/Conexión pages' own). The browser gets them from components/panel/idioma.tsx instead, so
+ * English is not in every page's bundle.
  */
 
-const DICCIONARIOS: Record<Idioma, Textos> = { "es-AR": es, en };
+export type TextosServidor = Textos & { equipo: TextosEquipo; conexion: TextosConexion };
 
-export function textosDe(idioma: Idioma): Textos {
+const DICCIONARIOS: Record<Idioma, TextosServidor> = {
+  "es-AR": { ...es, equipo: equipoEs, conexion: conexionEs },
+  en: { ...en, equipo: equipoEn, conexion: conexionEn },
+};
+
+export function textosDe(idioma: Idioma): TextosServidor {
   return DICCIONARIOS[idioma];
 }
 
@@ -25,6 +35,6 @@ export async function getIdioma(): Promise<Idioma> {
   return esIdioma(value) ? value : IDIOMA_PREDETERMINADO;
 }
 
-export async function getTextos(): Promise<Textos> {
+export async function getTextos(): Promise<TextosServidor> {
   return textosDe(await getIdioma());
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { notFound } from "next/navigation";
-import { manejarMutacion, respuestaJson } from "@/lib/panel/manejar";
+import { errorInterno, manejarMutacion, respuestaJson } from "@/lib/panel/manejar";
 import type { CurrentUser, Role } from "@/lib/panel/session";
 import { type V3Client, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
 import { esTopicoValido } from "./limites";
@@ -32,8 +32,7 @@ export function respuestaDeError(error: unknown): Response {
       );
     return respuestaJson({ Title, Status: status, Detail, Errors }, status);
   }
-  console.error("[panel/notificaciones]", error);
-  return respuestaJson({ Title: "Error interno", Status: 500, Detail: "No pudimos completar la operación. Probá de nuevo." }, 500);
+  return errorInterno(error);
 }
 
 /**
@@ -48,7 +47,7 @@ export function manejar(
   return manejarMutacion(
     request,
     { roles, next: "/panel/notificaciones" },
-    async (user) => accion({ user, client: await v3ClientFor(user.workspace.id) }),
+    async ({ user }) => accion({ user, client: await v3ClientFor(user.workspace.id) }),
     respuestaDeError,
   );
 }

@@ -1,0 +1,6 @@
+import { agregar } from "@/lib/panel/equipo/servidor";
+
+/** POST /panel/equipo/agregar: admin only (decisions §12); a new member of the admin's workspace. */
+export function POST(request: Request) {
+  return agregar(request);
+}

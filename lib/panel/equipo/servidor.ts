@@ -1,0 +1,152 @@
+import "server-only";
+import type { ZodMiniType } from "zod/mini";
+import type { TextosEquipo } from "@/lib/panel/i18n";
+import { camposDeTexto, leerObjeto, manejarMutacion, respuestaJson, respuestaProblema, validar } from "@/lib/panel/manejar";
+import type { CurrentUser } from "@/lib/panel/session";
+import { v3ClientFor } from "@/lib/panel/v3-client";
+import { operadorDe } from "./agencias";
+import { cambioRolSchemaDe, contrasenaSchemaDe, miembroSchemaDe } from "./limites";
+import { agregarMiembro, buscarMiembro, cambiarRol, type Miembro, quitarMiembro, type Resultado, restablecerContrasena } from "./miembros";
+
+/**
+ * The Equipo route handlers' work (ADR 0015), admin only: add a member, change their role, give them
+ * a new password, remove them. Always within the admin's own workspace: another workspace's user id
+ * is a 404 and nothing changes. Answers `{ Title, Status, Detail?, Errors? }` keyed by the form's fields.
+ */
+
+type T = TextosEquipo;
+type Ctx = { user: CurrentUser; t: T };
+
+/** The member as the Panel's forms read it. */
+const aJson = (miembro: Miembro) => ({
+  Id: miembro.id,
+  Email: miembro.email,
+  Nombre: miembro.name,
+  Rol: miembro.role,
+  Agencia: miembro.agencyAdminMail,
+});
+
+/** One Equipo route handler: admin only, from the Panel itself, with the user's texts. */
+function manejarEquipo(request: Request, accion: (ctx: Ctx) => Promise<Response>, { conCuerpo = true } = {}) {
+  return manejarMutacion(request, { roles: ["admin"], next: "/panel/equipo", conCuerpo }, ({ user, textos }) =>
+    accion({ user, t: textos.equipo }),
+  );
+}
+
+const noExiste = (t: T) => respuestaProblema({ Title: "No encontrado", Status: 404, Detail: t.servidor.noExiste });
+
+const sinCuerpo = (t: T) => respuestaProblema({ Title: t.servidor.revisa, Status: 400, Errors: { _: [t.servidor.cuerpo] } });
+
+/** The body's fields, checked with the form's schema. */
+async function leer<K extends string, S>(request: Request, t: T, campos: readonly K[], schema: ZodMiniType<S>) {
+  const body = await leerObjeto(request);
+  if (!body) return { ok: false as const, respuesta: sinCuerpo(t) };
+  return validar(schema, camposDeTexto(body, campos), t.servidor.revisa);
+}
+
+/**
+ * For the `agencia` role: the agency must be registered with the workspace's app and `email` one of
+ * its operators (GET /v3/agencias/{adminMail}); otherwise a 400 under `campo` (or Agencia).
+ */
+async function problemaDeAgencia(user: CurrentUser, agencia: string, email: string, campo: "Email" | "Agencia", t: T) {
+  let operador: Awaited<ReturnType<typeof operadorDe>>;
+  try {
+    operador = await operadorDe(await v3ClientFor(user.workspace.id), agencia, email);
+  } catch (error) {
+    console.error("[panel/equipo]", error);
+    return respuestaProblema({ Title: t.servidor.api, Status: 502 });
+  }
+  if (operador.tipo === "no-registrada") {
+    return respuestaProblema({ Title: t.servidor.revisa, Status: 400, Errors: { Agencia: [t.servidor.agenciaNoRegistrada(agencia)] } });
+  }
+  if (operador.tipo === "no-operador") {
+    return respuestaProblema({
+      Title: t.servidor.revisa,
+      Status: 400,
+      Errors: { [campo]: [t.servidor.noOperador(email, operador.agencia)] },
+    });
+  }
+  return null;
+}
+
+/** A refused change as its answer: 404, 403, or the guard rail under the field it concerns (409). */
+function respuestaDe(resultado: Resultado & { ok: false }, campo: "Rol" | "_", t: T): Response {
+  switch (resultado.motivo) {
+    case "no-existe":
+      return noExiste(t);
+    case "sin-permiso":
+      return respuestaProblema({ Title: "Operación prohibida", Status: 403 });
+    case "propio-rol":
+      return respuestaProblema({ Title: t.servidor.noSePuede, Status: 409, Errors: { Rol: [t.servidor.propioRol] } });
+    case "propia-baja":
+      return respuestaProblema({ Title: t.servidor.noSePuede, Status: 409, Errors: { _: [t.servidor.propiaBaja] } });
+    case "ultimo-admin":
+      return respuestaProblema({ Title: t.servidor.noSePuede, Status: 409, Errors: { [campo]: [t.servidor.ultimoAdmin] } });
+  }
+}
+
+/** POST /panel/equipo/agregar → 201 with the member; 409 under Email when the e-mail is taken. */
+export function agregar(request: Request): Promise<Response> {
+  return manejarEquipo(request, async ({ user, t }) => {
+    const cuerpo = await leer(request, t, ["Email", "Nombre", "Rol", "Agencia", "Contrasena"], miembroSchemaDe(t.validacion));
+    if (!cuerpo.ok) return cuerpo.respuesta;
+    const { Email, Nombre, Rol, Agencia, Contrasena } = cuerpo.data;
+    if (Rol === "agencia") {
+      const problema = await problemaDeAgencia(user, Agencia, Email, "Email", t);
+      if (problema) return problema;
+    }
+    const alta = await agregarMiembro(user.workspace.id, {
+      email: Email,
+      name: Nombre,
+      role: Rol,
+      agencyAdminMail: Rol === "agencia" ? Agencia : null,
+      password: Contrasena,
+    });
+    if (!alta.ok) {
+      const mensaje = alta.motivo === "en-el-equipo" ? t.servidor.enElEquipo : t.servidor.enUso;
+      return respuestaProblema({ Title: t.servidor.revisa, Status: 409, Errors: { Email: [mensaje] } });
+    }
+    return respuestaJson(aJson(alta.miembro), 201);
+  });
+}
+
+/** PUT /panel/equipo/{id}: the role (and the agency, for `agencia`) → 200 with the member. */
+export function cambiar(request: Request, id: string): Promise<Response> {
+  return manejarEquipo(request, async ({ user, t }) => {
+    const miembro = await buscarMiembro(user.workspace.id, id);
+    if (!miembro) return noExiste(t);
+    const cuerpo = await leer(request, t, ["Rol", "Agencia"], cambioRolSchemaDe(t.validacion));
+    if (!cuerpo.ok) return cuerpo.respuesta;
+    const { Rol, Agencia } = cuerpo.data;
+    if (Rol === "agencia") {
+      const problema = await problemaDeAgencia(user, Agencia, miembro.email, "Agencia", t);
+      if (problema) return problema;
+    }
+    const resultado = await cambiarRol(user.workspace.id, user.id, id, { role: Rol, agencyAdminMail: Agencia || null });
+    if (!resultado.ok) return respuestaDe(resultado, "Rol", t);
+    return resultado.miembro ? respuestaJson(aJson(resultado.miembro), 200) : noExiste(t);
+  });
+}
+
+/** DELETE /panel/equipo/{id} → 204. */
+export function quitar(request: Request, id: string): Promise<Response> {
+  return manejarEquipo(
+    request,
+    async ({ user, t }) => {
+      const resultado = await quitarMiembro(user.workspace.id, user.id, id);
+      return resultado.ok ? new Response(null, { status: 204 }) : respuestaDe(resultado, "_", t);
+    },
+    { conCuerpo: false },
+  );
+}
+
+/** POST /panel/equipo/{id}/contrasena: the new password, chosen in the browser → 204. */
+export function nuevaContrasena(request: Request, id: string): Promise<Response> {
+  return manejarEquipo(request, async ({ user, t }) => {
+    if (!(await buscarMiembro(user.workspace.id, id))) return noExiste(t);
+    const cuerpo = await leer(request, t, ["Contrasena"], contrasenaSchemaDe(t.validacion));
+    if (!cuerpo.ok) return cuerpo.respuesta;
+    const miembro = await restablecerContrasena(user.workspace.id, id, cuerpo.data.Contrasena);
+    return miembro ? new Response(null, { status: 204 }) : noExiste(t);
+  });
+}
