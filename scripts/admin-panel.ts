@@ -3,7 +3,16 @@ import { type Command, Option } from "commander";
 type Printer = (result: unknown) => void;
 type Runner = (operation: string, input: Record<string, unknown>, options: { json?: boolean }, print: Printer) => Promise<void>;
 
-/** `panel user` and `panel workspace`: the dashboard's operator commands (decisions §10). */
+/** The password piped to stdin: everything up to the end, without the one newline `echo` adds. */
+async function passwordFromStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
+}
+
+/** `panel user`, `panel users` and `panel workspace`: the dashboard's operator commands (decisions §10). */
 export function registerPanelCommands(program: Command, run: Runner): void {
   const jsonOption = () => new Option("--json", "salida JSON en stdout");
   const panel = program.command("panel").description("panel: espacios de trabajo y usuarios del tablero");
@@ -37,18 +46,29 @@ export function registerPanelCommands(program: Command, run: Runner): void {
     .requiredOption("--email <email>", "e-mail con el que ingresa (para agencia, su e-mail de operador)")
     .addOption(new Option("--role <rol>", "rol del usuario").choices(["admin", "soporte", "agencia"]).makeOptionMandatory())
     .option("--agency <email>", "con --role agencia: e-mail del administrador de la agencia")
-    .requiredOption("--password <contraseña>", "contraseña (al menos 8 caracteres)")
+    .addOption(
+      new Option("--password <contraseña>", "contraseña (al menos 8 caracteres; queda a la vista en ps: mejor --password-stdin)").conflicts(
+        "passwordStdin",
+      ),
+    )
+    .option("--password-stdin", 'lee la contraseña de la entrada estándar, p. ej. printf %s "$CLAVE" | npm run admin -- panel user …')
     .option("--name <nombre>", "nombre para mostrar")
     .addOption(jsonOption())
-    .action((options) =>
-      run(
+    .action(async (options) => {
+      if (!options.password && !options.passwordStdin) {
+        process.stderr.write("Error: falta la contraseña: --password-stdin (recomendado) o --password.\n");
+        process.exitCode = 1;
+        return;
+      }
+      const password = options.passwordStdin ? await passwordFromStdin() : options.password;
+      await run(
         "panel.user",
         {
           workspace: options.workspace,
           email: options.email,
           role: options.role,
           agency: options.agency,
-          password: options.password,
+          password,
           name: options.name,
         },
         options,
@@ -57,6 +77,19 @@ export function registerPanelCommands(program: Command, run: Runner): void {
           const agency = user.Agency ? ` · agencia ${user.Agency}` : "";
           console.log(`Usuario ${user.Created ? "creado" : "actualizado"}: ${user.Email} · ${user.Role}${agency} · ${user.Workspace}`);
         },
-      ),
+      );
+    });
+
+  panel
+    .command("users")
+    .description("lista los usuarios del panel de un espacio de trabajo")
+    .requiredOption("--workspace <nombre>", "espacio de trabajo")
+    .addOption(jsonOption())
+    .action((options) =>
+      run("panel.users", { workspace: options.workspace }, options, (result) => {
+        const users = result as { Email: string; Name: string | null; Role: string; Agency: string | null; Created: string }[];
+        if (users.length === 0) console.log("El espacio de trabajo no tiene usuarios.");
+        else console.table(users.map(({ Email, Name, Role, Agency, Created }) => ({ Email, Name, Role, Agency, Created })));
+      }),
     );
 }

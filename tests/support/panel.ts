@@ -13,11 +13,17 @@ export type ServerEnv = { baseUrl: string; env: Record<string, string> };
 export type PanelRole = "admin" | "soporte" | "agencia";
 
 export async function adminCli(server: ServerEnv, ...args: string[]): Promise<string> {
+  return adminCliConEntrada(server, "", ...args);
+}
+
+/** adminCli with `entrada` on the command's stdin (e.g. a password for `panel user --password-stdin`). */
+export async function adminCliConEntrada(server: ServerEnv, entrada: string, ...args: string[]): Promise<string> {
   const { DATABASE_URL: _embedded, ...inherited } = process.env;
-  const { stdout } = await run("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/admin.ts", ...args], {
+  const pending = run("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/admin.ts", ...args], {
     env: { ...inherited, ...server.env },
   });
-  return stdout;
+  pending.child.stdin?.end(entrada);
+  return (await pending).stdout;
 }
 
 /** An app of the service and a workspace of the panel signing with it. */
@@ -50,10 +56,10 @@ export async function createPanelUser(
   server: ServerEnv,
   user: { workspace: string; email: string; role: PanelRole; password: string; agency?: string; name?: string },
 ): Promise<void> {
-  const args = ["panel", "user", "--workspace", user.workspace, "--email", user.email, "--role", user.role, "--password", user.password];
+  const args = ["panel", "user", "--workspace", user.workspace, "--email", user.email, "--role", user.role, "--password-stdin"];
   if (user.agency) args.push("--agency", user.agency);
   if (user.name) args.push("--name", user.name);
-  await adminCli(server, ...args, "--json");
+  await adminCliConEntrada(server, `${user.password}\n`, ...args, "--json");
 }
 
 /**

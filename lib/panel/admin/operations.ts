@@ -1,12 +1,13 @@
 import "server-only";
 import { z } from "zod";
 import { PANEL_ROLES } from "@/lib/db/schema-panel";
+import { listarMiembros } from "../equipo/miembros";
 import { MIN_PASSWORD_LENGTH, type Role, upsertUser } from "../users";
-import { upsertWorkspace } from "../workspaces";
+import { findWorkspaceByName, upsertWorkspace } from "../workspaces";
 
 /**
  * The dashboard's operator operations, in the shape of the `definitions` of lib/admin/operations.ts
- * (the lead spreads this object into them): `panel user` and `panel workspace`.
+ * (the lead spreads this object into them): `panel user`, `panel users` and `panel workspace`.
  */
 
 const email = (flag: string) =>
@@ -57,6 +58,22 @@ const workspaceInput = z.object({
 type WorkspaceInput = { name: string; api: string; appKey: string; appSecret: string };
 
 export const panelOperations = {
+  "panel.users": {
+    input: z.object({ workspace: text("--workspace", 100) }),
+    run: async (input: { workspace: string }) => {
+      const workspace = await findWorkspaceByName(input.workspace);
+      if (!workspace) throw new Error(`No existe el espacio de trabajo "${input.workspace}".`);
+      const miembros = await listarMiembros(workspace.id);
+      return miembros.map((miembro) => ({
+        Id: miembro.id,
+        Email: miembro.email,
+        Name: miembro.name,
+        Role: miembro.role,
+        Agency: miembro.agencyAdminMail,
+        Created: miembro.createdAt.toISOString(),
+      }));
+    },
+  },
   "panel.user": {
     input: userInput,
     run: async (input: UserInput) => {
