@@ -60,7 +60,7 @@ export function TablaEquipo({ filas, agencias }: { filas: FilaMiembro[]; agencia
           <caption className="px-4 py-3 text-left text-sm text-slate-600">{t.caption(filas.length)}</caption>
           <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
-              {(["nombre", "email", "rol", "agencia", "desde", "acciones"] as const).map((columna) => (
+              {(["persona", "rol", "agencia", "desde", "acciones"] as const).map((columna) => (
                 <th key={columna} scope="col" className={th}>
                   {t.columnas[columna]}
                 </th>
@@ -70,15 +70,15 @@ export function TablaEquipo({ filas, agencias }: { filas: FilaMiembro[]; agencia
           <tbody className="divide-y divide-slate-100">
             {filas.map((fila) => (
               <tr key={fila.id} className="align-top" data-testid="fila-miembro">
-                <th scope="row" className="px-4 py-3 font-semibold text-slate-900">
-                  {fila.nombre ?? textos.comun.sinDato}
+                <th scope="row" className="px-4 py-3 font-normal">
+                  <span className="font-semibold text-slate-900">{quien(fila)}</span>
                   {fila.yo && (
-                    <span className="ml-2 rounded-full bg-marca-50 px-2 py-0.5 text-xs font-semibold text-marca-900 ring-1 ring-inset ring-marca-600/20">
+                    <span className="ml-2 whitespace-nowrap rounded-full bg-marca-50 px-2 py-0.5 text-xs font-semibold text-marca-900 ring-1 ring-inset ring-marca-600/20">
                       {t.vos}
                     </span>
                   )}
+                  {fila.nombre && <span className="block text-slate-600">{fila.email}</span>}
                 </th>
-                <td className="px-4 py-3 text-slate-700">{fila.email}</td>
                 <td className="px-4 py-3 text-slate-700">{textos.marco.roles[fila.rol]}</td>
                 <td className="px-4 py-3 text-slate-700">
                   {fila.agencia ? (
@@ -91,8 +91,8 @@ export function TablaEquipo({ filas, agencias }: { filas: FilaMiembro[]; agencia
                   )}
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-700">{fila.desde}</td>
-                <td className="px-4 py-3">
-                  <div className="flex flex-wrap gap-2">
+                <td className="whitespace-nowrap px-4 py-3">
+                  <div className="flex gap-2">
                     <Button
                       variante="secundario"
                       disabled={fila.yo}
@@ -117,7 +117,7 @@ export function TablaEquipo({ filas, agencias }: { filas: FilaMiembro[]; agencia
                     </Button>
                   </div>
                   {fila.yo && (
-                    <p id="equipo-propias" className="mt-2 max-w-xs text-xs text-slate-600">
+                    <p id="equipo-propias" className="mt-2 max-w-xs whitespace-normal text-xs text-slate-600">
                       {t.acciones.propias}
                     </p>
                   )}

@@ -48,7 +48,7 @@ export const equipoEn: TextosEquipo = {
   },
   miembros: "Members",
   caption: (n) => (n === 1 ? "1 person in the team." : `${n.toLocaleString("en-US")} people in the team.`),
-  columnas: { nombre: "Name", email: "E-mail", rol: "Role", agencia: "Agency", desde: "Since", acciones: "Actions" },
+  columnas: { persona: "Person", rol: "Role", agencia: "Agency", desde: "Since", acciones: "Actions" },
   vos: "you",
   acciones: {
     cambiarRol: "Change role",

@@ -50,7 +50,7 @@ export const equipoEs = {
   },
   miembros: "Miembros",
   caption: (n: number) => (n === 1 ? "1 persona en el equipo." : `${n.toLocaleString("es-AR")} personas en el equipo.`),
-  columnas: { nombre: "Nombre", email: "E-mail", rol: "Rol", agencia: "Agencia", desde: "Desde", acciones: "Acciones" },
+  columnas: { persona: "Persona", rol: "Rol", agencia: "Agencia", desde: "Desde", acciones: "Acciones" },
   vos: "vos",
   acciones: {
     cambiarRol: "Cambiar rol",
