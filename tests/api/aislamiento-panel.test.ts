@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { admin, type Credentials, createApp, server } from "../support/client";
 import { call, enquiry, interesado, publish, registered, unique } from "../support/consultas";
-import { adminCli, createPanelUser, type PanelRole, signInPanel } from "../support/panel";
+import { adminCli, createPanelUser, type PanelRole, signInPanel, signInResponse } from "../support/panel";
 
 /**
  * Isolation in the Panel, as a property: random sequences of requests by the dashboard users of two
@@ -10,9 +10,9 @@ import { adminCli, createPanelUser, type PanelRole, signInPanel } from "../suppo
  * /panel, with parameters drawn from the agencies, operators, enquiries, listings, topics and
  * deliveries of BOTH workspaces. No response ever carries what the user may not see: another
  * workspace's data, another agency's data (agencia users), enquiries assigned to another operator
- * of their own agency (agencia users), or any AppSecret / webhook Secret. Forged mutations (same
- * origin, a role that may not use the handler, or another workspace's object) are refused and
- * change nothing. Every user first goes once over the cases the issue names (`targeted`), then the
+ * of their own agency (agencia users), another workspace's team (its users' e-mails and ids), or any
+ * AppSecret / webhook Secret. Forged mutations (same origin, a role that may not use the handler, or
+ * another workspace's object: an agency, a delivery, a team member) are refused and change nothing. Every user first goes once over the cases the issue names (`targeted`), then the
  * random sequences follow. A page may echo what the request names (a "not found" naming the agency
  * asked for, a form prefilled from the URL): those identifiers are removed from the response before
  * it is searched; anything else the user may not see is a leak.
@@ -44,6 +44,8 @@ const pool = {
   sids: [] as string[],
   externalIds: [] as string[],
   deliveries: [] as string[],
+  /** Panel users' ids, with their workspace (null: an id nobody has). */
+  members: [] as { id: string; side: Side | null }[],
 };
 /** What each agency user must see (checked once, so that not seeing the rest means something). */
 const mustSee = new Map<string, string[]>();
@@ -144,16 +146,32 @@ async function buyer(label: string, side: Side, mail: string, operator: string, 
   return email;
 }
 
+/** A workspace's team may be seen by the user themself and by its admins (the Equipo page). */
+const teamOf = (side: Side, email: string) => (user: User) => user.email === email || (user.role === "admin" && user.side === side);
+
+/** The Panel users of a workspace, as the operator CLI lists them. */
+async function team(side: Side): Promise<{ Id: string; Email: string; Role: string; Agency: string | null }[]> {
+  return JSON.parse(await adminCli(server(), "panel", "users", "--workspace", workspaceName[side], "--json"));
+}
+
 async function panelUser(name: string, side: Side, role: PanelRole, email: string, agencyMail?: string): Promise<User> {
-  if (role !== "agencia") secret(email, `usuario ${name}`, (other) => other.email === email);
+  if (role !== "agencia") secret(email, `usuario ${name}`, teamOf(side, email));
   await createPanelUser(server(), { workspace: workspaceName[side], email, role, password: PASSWORD, agency: agencyMail });
   return { name, side, role, email, agency: agencyMail, cookie: await signInPanel(base(), email, PASSWORD) };
 }
 
-/** What a forged mutation could change: the agencies, webhooks, deliveries and packages of both apps. */
+/**
+ * What a forged mutation could change: the agencies, webhooks, deliveries and packages of both apps,
+ * both workspaces' teams (roles, agencies) and whether each Panel user still signs in with their password.
+ */
 async function snapshot(): Promise<string> {
   const parts: unknown[] = [];
+  for (const user of users.filter(({ role }) => role !== null)) {
+    const response = await signInResponse(base(), user.email, PASSWORD);
+    parts.push([user.name, response.headers.getSetCookie().some((cookie) => cookie.includes("next-auth.session-token="))]);
+  }
   for (const side of ["A", "B"] as const) {
+    parts.push([side, await team(side)]);
     const paths = [
       ...["registrada", "pendiente", "vencida"].map((estado) => `/v3/agencias?estado=${estado}`),
       ...TOPICS.map((topic) => `/v3/appnotificaciones/${topic}`),
@@ -238,6 +256,15 @@ beforeAll(async () => {
   mustSee.set("agencia X (colaborador)", [xColaborador]);
   mustSee.set("agencia Y (administrador)", y);
   mustSee.set("agencia S en B (colaborador)", [sColaborador]);
+  for (const side of ["A", "B"] as const) {
+    for (const member of await team(side)) {
+      pool.members.push({
+        id: secret(member.Id, `id del usuario ${member.Email}`, (user) => user.role === "admin" && user.side === side),
+        side,
+      });
+    }
+  }
+  pool.members.push({ id: "01ARZ3NDEKTSV4RRFFQ69G5FAV", side: null });
   before = await snapshot();
 }, 240_000);
 
@@ -300,7 +327,12 @@ function arbitraries() {
         })
         .map((query) => req("GET", "/panel/agencias", query)),
     },
-    { weight: 1, arbitrary: fc.constantFrom("/panel", "/panel/paquete", "/panel/notificaciones").map((path) => req("GET", path)) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .constantFrom("/panel", "/panel/paquete", "/panel/notificaciones", "/panel/equipo", "/panel/conexion")
+        .map((path) => req("GET", path)),
+    },
     { weight: 1, arbitrary: fc.constant(req("GET", "/panel/agencias/ciudad", { region: "cordoba", ciudad: "villa maria" })) },
     { weight: 1, arbitrary: topic.map((name) => req("GET", `/panel/notificaciones/${name}`)) },
     { weight: 1, arbitrary: topic.map((name) => req("GET", `/panel/notificaciones/${name}/configurar`)) },
@@ -316,6 +348,13 @@ function arbitraries() {
     },
   );
   const webhook = { Callback: "http://127.0.0.1:9/forjado", Secret: "secreto-forjado-0123456789" };
+  const member = fc.constantFrom(...pool.members);
+  const memberChange = fc.constantFrom<[Req["method"], string, Req["body"]]>(
+    ["PUT", "", { Rol: "admin", Agencia: "" }],
+    ["PUT", "", { Rol: "agencia", Agencia: pool.agencies[0] }],
+    ["DELETE", "", undefined],
+    ["POST", "/contrasena", { Contrasena: "clave-forjada-0123" }],
+  );
   /** Mutations of the Panel's route handlers: `adminMayUse`: whether an admin of the workspace may use it on that object. */
   const mutation = (side: Side | null): fc.Arbitrary<Req & { adminMayUse: boolean }> => {
     const own = (mail: string) => side !== null && secrets.find((entry) => entry.value === mail)?.visibleTo(staffUser(side)) === true;
@@ -338,6 +377,27 @@ function arbitraries() {
       fc.tuple(topic, delivery).map(([name, id]) => ({
         ...req("POST", `/panel/notificaciones/${name}/entregas/${id}/reintentar`, {}, [id]),
         adminMayUse: ownDelivery(id),
+      })),
+      // The team: another workspace's member (or nobody's id) is a 404 to an admin; anyone else gets a 403.
+      fc.tuple(member, memberChange).map(([{ id, side: memberSide }, [method, suffix, body]]) => ({
+        ...req(method, `/panel/equipo/${id}${suffix}`, {}, [id], body),
+        adminMayUse: memberSide !== null && memberSide === side,
+      })),
+      fc.constantFrom(unique("forjado"), ...users.map(({ email }) => email).filter(Boolean)).map((email) => ({
+        ...req("POST", "/panel/equipo/agregar", {}, [email], {
+          Email: email,
+          Nombre: "Forjado",
+          Rol: "admin",
+          Agencia: "",
+          Contrasena: "clave-forjada-0123",
+        }),
+        adminMayUse: true,
+      })),
+      // The connection: only its own workspace's admin may test or change it.
+      fc.constant({ ...req("POST", "/panel/conexion/prueba"), adminMayUse: true }),
+      fc.constantFrom(apps.A, apps.B).map((app) => ({
+        ...req("PUT", "/panel/conexion/credenciales", {}, [], { ApiBaseUrl: base(), AppKey: app.AppKey, AppSecret: app.AppSecret }),
+        adminMayUse: true,
       })),
     );
   };
@@ -467,6 +527,9 @@ describe("isolation in the Panel", () => {
     for (const who of ["admin A", "soporte A"]) {
       await sees(who, "/panel/notificaciones", [secrets.find((entry) => entry.what === "Callback A consultas")?.value as string]);
     }
+    await sees("admin A", "/panel/equipo", [byName("soporte A").email, byName("agencia X (colaborador)").email, workspaceName.A]);
+    await sees("admin B", "/panel/equipo", [byName("soporte B").email, byName("agencia S en B (colaborador)").email]);
+    await sees("admin A", "/panel/conexion", [apps.A.AppKey, workspaceName.A]);
     await sees(
       "admin A",
       `/panel/consultas?agencia=${encodeURIComponent(agencyX)}`,
@@ -499,13 +562,32 @@ describe("isolation in the Panel", () => {
       pool.agencies.push(invited);
       const webhook = {
         Callback: secret(`http://127.0.0.1:9/panel-${side}-${tag()}`, `Callback del panel ${side}`, staffOf([side])),
-        HeaderCustom01: { Name: "X-Espacio", Value: secret(`valor-panel-${side}-${tag()}`, `encabezado del panel ${side}`, staffOf([side])) },
+        HeaderCustom01: {
+          Name: "X-Espacio",
+          Value: secret(`valor-panel-${side}-${tag()}`, `encabezado del panel ${side}`, staffOf([side])),
+        },
       };
       const configured = await send(admin, req("PUT", "/panel/notificaciones/consultas", {}, [], webhook));
       expect(configured.status, await configured.clone().text()).toBe(200);
       const nombre = secret(`Agencia renombrada ${side} ${tag()}`, `nombre nuevo de la agencia de ${side}`, agencyData(own, [side]));
       const edited = await send(admin, req("PUT", `/panel/agencias/${own}/datos`, {}, [own], { Nombre: nombre }));
       expect(edited.status, await edited.clone().text()).toBe(200);
+      // A member added through the Equipo page: seen by this workspace's admins only.
+      const email = secret(unique(`miembro-panel-${side.toLowerCase()}`), `miembro agregado por el panel ${side}`, teamOf(side, ""));
+      const body = { Email: email, Nombre: "Miembro nuevo", Rol: "soporte", Agencia: "", Contrasena: "clave-del-miembro-nuevo" };
+      const added = await send(admin, req("POST", "/panel/equipo/agregar", {}, [], body));
+      expect(added.status, await added.clone().text()).toBe(201);
+      const { Id } = (await added.json()) as { Id: string };
+      pool.members.push({
+        id: secret(Id, `id del miembro agregado por el panel ${side}`, (user) => user.role === "admin" && user.side === side),
+        side,
+      });
+      // The other workspace's admin's e-mail is taken: said so, without saying where.
+      const other = byName(`admin ${side === "A" ? "B" : "A"}`);
+      const taken = req("POST", "/panel/equipo/agregar", {}, [other.email], { ...body, Email: other.email });
+      const refused = await send(admin, taken);
+      expect(refused.status).toBe(409);
+      expect(await problems(admin, { ...taken, forged: false }, refused)).toEqual([]);
     }
     const statuses = await checkSequences({ numRuns: 20 });
     expect([...statuses.values()].reduce((sum, count) => sum + count, 0)).toBeGreaterThan(150);

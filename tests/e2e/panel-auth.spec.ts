@@ -89,7 +89,7 @@ test("signing in lands on the panel with the header of the user; signing out end
   await expect(page.getByTestId("usuario")).toHaveText(users.admin.email);
   await expect(page.getByTestId("rol")).toHaveText("Administración");
   const nav = page.getByRole("navigation", { name: "Secciones del panel" });
-  await expect(nav.getByRole("link")).toHaveText(["Agencias", "Notificaciones", "Consultas"]);
+  await expect(nav.getByRole("link")).toHaveText(["Agencias", "Notificaciones", "Consultas", "Equipo", "Conexión"]);
   await page.screenshot({ path: `${screenshots}/panel-inicio.png`, fullPage: true });
 
   const session = (await context.cookies()).find((cookie) => cookie.name.endsWith("next-auth.session-token"));
