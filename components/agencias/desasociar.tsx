@@ -2,27 +2,28 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useTextos } from "@/components/panel/idioma";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { BotonesDeDialogo, Dialogo } from "@/components/ui/dialogo";
 import { ErrorDelPanel, enviar } from "./enviar";
 
 /**
- * Detach (admin): a button that opens a modal confirmation (native <dialog>: focus moves into it,
- * Escape closes it), then PATCH /panel/agencias/{adminMail}/desasociar. Back on the list afterwards.
+ * Detach (admin): a button that opens a modal confirmation (components/ui/dialogo.tsx: focus moves
+ * into it, Escape closes it), then PATCH /panel/agencias/{adminMail}/desasociar. Back on the list afterwards.
  */
 export function Desasociar({ adminMail, nombre }: { adminMail: string; nombre: string }) {
   const textos = useTextos().agencias;
   const t = textos.desasociar;
   const router = useRouter();
-  const dialogo = useRef<HTMLDialogElement>(null);
+  const [abierto, setAbierto] = useState(false);
   const [error, setError] = useState<string>();
 
   const desasociar = useMutation({
     mutationFn: () => enviar<void>(`/panel/agencias/${encodeURIComponent(adminMail)}/desasociar`, "PATCH", undefined, textos.envio),
     onSuccess: () => {
-      dialogo.current?.close();
+      setAbierto(false);
       router.push(`/panel/agencias?desasociada=${encodeURIComponent(adminMail)}`);
       router.refresh();
     },
@@ -37,40 +38,38 @@ export function Desasociar({ adminMail, nombre }: { adminMail: string; nombre: s
         variante="peligro"
         onClick={() => {
           setError(undefined);
-          dialogo.current?.showModal();
+          setAbierto(true);
         }}
       >
         {t.boton}
       </Button>
-      <dialog
-        ref={dialogo}
-        aria-labelledby="desasociar-titulo"
-        aria-describedby="desasociar-descripcion"
-        className="m-auto w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-xl backdrop:bg-slate-900/50"
+      <Dialogo
+        abierto={abierto}
+        alCerrar={() => setAbierto(false)}
+        titulo={t.titulo(nombre)}
+        descripcion={
+          <>
+            <p>{t.texto1}</p>
+            <p>{t.texto2}</p>
+          </>
+        }
       >
-        <h2 id="desasociar-titulo" className="text-lg font-semibold text-slate-900">
-          {t.titulo(nombre)}
-        </h2>
-        <div id="desasociar-descripcion" className="mt-2 space-y-2 text-sm text-slate-700">
-          <p>{t.texto1}</p>
-          <p>{t.texto2}</p>
-        </div>
-        {error && (
-          <div className="mt-4">
+        <div className="space-y-4">
+          {error && (
             <Alert tono="error" titulo={t.error}>
               {error}
             </Alert>
-          </div>
-        )}
-        <div className="mt-6 flex justify-end gap-3">
-          <Button variante="secundario" autoFocus onClick={() => dialogo.current?.close()} disabled={desasociar.isPending}>
-            {t.cancelar}
-          </Button>
-          <Button variante="peligro" cargando={desasociar.isPending} onClick={() => desasociar.mutate()}>
-            {desasociar.isPending ? t.desasociando : t.confirmar}
-          </Button>
+          )}
+          <BotonesDeDialogo
+            cancelar={t.cancelar}
+            enviar={desasociar.isPending ? t.desasociando : t.confirmar}
+            pendiente={desasociar.isPending}
+            alCancelar={() => setAbierto(false)}
+            alEnviar={() => desasociar.mutate()}
+            peligro
+          />
         </div>
-      </dialog>
+      </Dialogo>
     </>
   );
 }

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTextos } from "@/components/panel/idioma";
-import { Alert } from "@/components/ui/alert";
+import { Alert, ErrorDeFormulario } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input } from "@/components/ui/field";
 import { LIMITES_AGENCIA } from "@/lib/api/limites";
@@ -63,13 +63,7 @@ export function FormularioInvitacion() {
       <div aria-live="polite" aria-atomic="true">
         {exito && <Alert tono="exito">{exito}</Alert>}
       </div>
-      {general && (
-        <div ref={errorRef} tabIndex={-1} className="focus:outline-none">
-          <Alert tono="error" titulo={t.error}>
-            {general}
-          </Alert>
-        </div>
-      )}
+      <ErrorDeFormulario ref={errorRef} titulo={t.error} mensaje={general} />
       <div className="grid gap-4 sm:grid-cols-3">
         <Field id="invitacion-mail" label={t.email} hint={t.emailAyuda(LIMITES_AGENCIA.adminMail)} error={errors.AdminMail?.message}>
           <Input

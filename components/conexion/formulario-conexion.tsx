@@ -7,7 +7,7 @@ import { useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { enviar, mostrarErrores } from "@/components/agencias/enviar";
 import { useTextos } from "@/components/panel/idioma";
-import { Alert } from "@/components/ui/alert";
+import { Alert, ErrorDeFormulario } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input } from "@/components/ui/field";
 import { type CambioConexion, conexionSchemaDe, type Prueba } from "@/lib/panel/conexion/limites";
@@ -86,13 +86,7 @@ export function FormularioConexion({ actual }: { actual: { apiBaseUrl: string; a
           </div>
         )}
       </div>
-      {general && (
-        <div ref={errorRef} tabIndex={-1} className="focus:outline-none">
-          <Alert tono="error" titulo={t.cambiar.error}>
-            {general}
-          </Alert>
-        </div>
-      )}
+      <ErrorDeFormulario ref={errorRef} titulo={t.cambiar.error} mensaje={general} />
       <Field id="conexion-apibaseurl" label={t.url} hint={t.cambiar.urlAyuda} error={errors.ApiBaseUrl?.message}>
         <Input type="url" inputMode="url" className="font-mono" {...control("ApiBaseUrl", true)} />
       </Field>

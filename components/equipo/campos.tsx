@@ -1,5 +1,8 @@
+import { type ReactNode, useEffect, useRef } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
+import { SecretoUnaVez } from "@/components/notificaciones/secreto-una-vez";
 import { useTextos } from "@/components/panel/idioma";
+import { Alert } from "@/components/ui/alert";
 import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
 import type { AgenciaOpcion } from "@/lib/panel/equipo/agencias";
 import { MIN_PASSWORD_LENGTH, MODOS_CONTRASENA, ROLES_MIEMBRO } from "@/lib/panel/equipo/limites";
@@ -7,7 +10,8 @@ import { useTextosEquipo } from "./textos";
 
 /**
  * The parts the Equipo forms share (add a member, change a role, a new password), wired to a
- * react-hook-form by the caller: the role with its agency, and the password's choice.
+ * react-hook-form by the caller: the role with its agency, the password's choice, and the password
+ * shown once after saving.
  */
 
 /** The registered agencies an `agencia` member may belong to; `null` with `error` when the API could not be read. */
@@ -134,5 +138,24 @@ export function ElegirContrasena({
         </Field>
       )}
     </fieldset>
+  );
+}
+
+/**
+ * The password just saved, shown this one time (SecretoUnaVez: only this component's memory has it),
+ * after what happened; the focus moves here when it appears, so a screen reader reads it.
+ */
+export function ContrasenaMostrada({ aviso, contrasena, children }: { aviso: string; contrasena: string; children: ReactNode }) {
+  const t = useTextosEquipo().contrasena;
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <div ref={ref} tabIndex={-1} className="space-y-4 focus:outline-none">
+      <Alert tono="exito">{aviso}</Alert>
+      <SecretoUnaVez secreto={contrasena} textos={t} />
+      {children}
+    </div>
   );
 }

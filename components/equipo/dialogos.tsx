@@ -3,13 +3,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { type RefObject, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { mostrarErrores, repartirErrores } from "@/components/agencias/enviar";
-import { SecretoUnaVez } from "@/components/notificaciones/secreto-una-vez";
 import { useTextos } from "@/components/panel/idioma";
-import { Alert } from "@/components/ui/alert";
+import { ErrorDeFormulario } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { BotonesDeDialogo } from "@/components/ui/dialogo";
 import {
   type CambioRol,
   type ContrasenaElegida,
@@ -18,7 +18,7 @@ import {
   generarContrasena,
   type RolMiembro,
 } from "@/lib/panel/equipo/limites";
-import { type Agencias, ElegirContrasena, ElegirRol } from "./campos";
+import { type Agencias, ContrasenaMostrada, ElegirContrasena, ElegirRol } from "./campos";
 import { enviarEquipo, mensajesEquipo } from "./enviar";
 import { useTextosEquipo } from "./textos";
 
@@ -44,18 +44,6 @@ export type FilaMiembro = {
 type Props = { fila: FilaMiembro; quien: string; alListo: (aviso?: string) => void; alCancelar: () => void };
 
 const ruta = (fila: FilaMiembro) => `/panel/equipo/${encodeURIComponent(fila.id)}`;
-
-/** The focusable box of a dialog's general error, read out when it appears. */
-function ErrorGeneral({ titulo, mensaje, refDiv }: { titulo: string; mensaje?: string; refDiv: RefObject<HTMLDivElement | null> }) {
-  if (!mensaje) return null;
-  return (
-    <div ref={refDiv} tabIndex={-1} className="focus:outline-none">
-      <Alert tono="error" titulo={titulo}>
-        {mensaje}
-      </Alert>
-    </div>
-  );
-}
 
 /** The row's role (and agency), PUT /panel/equipo/{id}. */
 export function CambiarRol({ fila, quien, agencias, alListo, alCancelar }: Props & { agencias: Agencias }) {
@@ -95,7 +83,7 @@ export function CambiarRol({ fila, quien, agencias, alListo, alCancelar }: Props
   });
   return (
     <form noValidate onSubmit={handleSubmit((values) => guardar.mutate(values))} className="space-y-4">
-      <ErrorGeneral titulo={t.cambioRol.error} mensaje={general} refDiv={errorRef} />
+      <ErrorDeFormulario ref={errorRef} titulo={t.cambioRol.error} mensaje={general} />
       <ElegirRol
         prefijo="cambio"
         rol={rol}
@@ -104,7 +92,7 @@ export function CambiarRol({ fila, quien, agencias, alListo, alCancelar }: Props
         errores={{ Rol: errors.Rol?.message, Agencia: errors.Agencia?.message }}
         agencias={agencias}
       />
-      <PieDeDialogo
+      <BotonesDeDialogo
         cancelar={t.cancelar}
         enviar={guardar.isPending ? t.cambioRol.guardando : t.cambioRol.guardar}
         pendiente={guardar.isPending}
@@ -146,19 +134,11 @@ export function NuevaContrasena({ fila, quien, alListo, alCancelar }: Props) {
 
   if (nueva) {
     return (
-      <div
-        className="space-y-4"
-        tabIndex={-1}
-        ref={(node) => {
-          if (node) requestAnimationFrame(() => node.focus());
-        }}
-      >
-        <Alert tono="exito">{t.nuevaContrasena.lista(quien)}</Alert>
-        <SecretoUnaVez secreto={nueva} textos={t.contrasena} />
+      <ContrasenaMostrada aviso={t.nuevaContrasena.lista(quien)} contrasena={nueva}>
         <div className="flex justify-end">
           <Button onClick={() => alListo()}>{t.nuevaContrasena.cerrar}</Button>
         </div>
-      </div>
+      </ContrasenaMostrada>
     );
   }
   return (
@@ -170,7 +150,7 @@ export function NuevaContrasena({ fila, quien, alListo, alCancelar }: Props) {
       })}
       className="space-y-4"
     >
-      <ErrorGeneral titulo={t.nuevaContrasena.error} mensaje={general} refDiv={errorRef} />
+      <ErrorDeFormulario ref={errorRef} titulo={t.nuevaContrasena.error} mensaje={general} />
       <ElegirContrasena
         prefijo="nueva"
         modo={modo}
@@ -178,7 +158,7 @@ export function NuevaContrasena({ fila, quien, alListo, alCancelar }: Props) {
         registroContrasena={register("Contrasena")}
         error={errors.Contrasena?.message}
       />
-      <PieDeDialogo
+      <BotonesDeDialogo
         cancelar={t.cancelar}
         enviar={cambiar.isPending ? t.nuevaContrasena.guardando : t.nuevaContrasena.guardar}
         pendiente={cambiar.isPending}
@@ -209,8 +189,8 @@ export function Quitar({ fila, quien, alListo, alCancelar }: Props) {
   });
   return (
     <div className="space-y-4">
-      <ErrorGeneral titulo={t.quitar.error} mensaje={general} refDiv={errorRef} />
-      <PieDeDialogo
+      <ErrorDeFormulario ref={errorRef} titulo={t.quitar.error} mensaje={general} />
+      <BotonesDeDialogo
         cancelar={t.cancelar}
         enviar={quitar.isPending ? t.quitar.quitando : t.quitar.confirmar}
         pendiente={quitar.isPending}
@@ -218,34 +198,6 @@ export function Quitar({ fila, quien, alListo, alCancelar }: Props) {
         alEnviar={() => quitar.mutate()}
         peligro
       />
-    </div>
-  );
-}
-
-/** Cancel and the dialog's action (a submit, unless `alEnviar`); a dangerous one starts with the focus on Cancel. */
-function PieDeDialogo({
-  cancelar,
-  enviar,
-  pendiente,
-  alCancelar,
-  alEnviar,
-  peligro = false,
-}: {
-  cancelar: string;
-  enviar: string;
-  pendiente: boolean;
-  alCancelar: () => void;
-  alEnviar?: () => void;
-  peligro?: boolean;
-}) {
-  return (
-    <div className="flex justify-end gap-3 pt-2">
-      <Button variante="secundario" autoFocus={peligro} onClick={alCancelar} disabled={pendiente}>
-        {cancelar}
-      </Button>
-      <Button type={alEnviar ? "button" : "submit"} variante={peligro ? "peligro" : "primario"} cargando={pendiente} onClick={alEnviar}>
-        {enviar}
-      </Button>
     </div>
   );
 }

@@ -6,9 +6,8 @@ import { useRouter } from "next/navigation";
 import { useMemo, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { mostrarErrores } from "@/components/agencias/enviar";
-import { SecretoUnaVez } from "@/components/notificaciones/secreto-una-vez";
 import { useTextos } from "@/components/panel/idioma";
-import { Alert } from "@/components/ui/alert";
+import { ErrorDeFormulario } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input } from "@/components/ui/field";
 import {
@@ -17,7 +16,7 @@ import {
   type RolMiembro,
   type FormularioMiembro as Valores,
 } from "@/lib/panel/equipo/limites";
-import { type Agencias, ElegirContrasena, ElegirRol } from "./campos";
+import { type Agencias, ContrasenaMostrada, ElegirContrasena, ElegirRol } from "./campos";
 import { enviarEquipo, mensajesEquipo } from "./enviar";
 import { useTextosEquipo } from "./textos";
 
@@ -85,15 +84,7 @@ export function FormularioMiembro({ agencias }: { agencias: Agencias }) {
 
   if (agregado) {
     return (
-      <div
-        className="space-y-4"
-        tabIndex={-1}
-        ref={(node) => {
-          if (node) requestAnimationFrame(() => node.focus());
-        }}
-      >
-        <Alert tono="exito">{agregado.mensaje}</Alert>
-        <SecretoUnaVez secreto={agregado.contrasena} textos={t.contrasena} />
+      <ContrasenaMostrada aviso={agregado.mensaje} contrasena={agregado.contrasena}>
         <Button
           variante="secundario"
           onClick={() => {
@@ -103,7 +94,7 @@ export function FormularioMiembro({ agencias }: { agencias: Agencias }) {
         >
           {t.agregar.otra}
         </Button>
-      </div>
+      </ContrasenaMostrada>
     );
   }
 
@@ -115,13 +106,7 @@ export function FormularioMiembro({ agencias }: { agencias: Agencias }) {
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-labelledby="titulo-agregar">
-      {general && (
-        <div ref={errorRef} tabIndex={-1} className="focus:outline-none">
-          <Alert tono="error" titulo={t.agregar.error}>
-            {general}
-          </Alert>
-        </div>
-      )}
+      <ErrorDeFormulario ref={errorRef} titulo={t.agregar.error} mensaje={general} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="miembro-email" label={t.agregar.email} hint={t.agregar.emailAyuda} error={errors.Email?.message}>
           <Input

@@ -2,10 +2,11 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useId, useRef } from "react";
+import { useState } from "react";
 import { useTextos } from "@/components/panel/idioma";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { BotonesDeDialogo, Dialogo } from "@/components/ui/dialogo";
 import { type ErrorPanel, leerRespuesta, type MensajesRespuesta, mensajeDeError, tituloTopico } from "@/lib/panel/notificaciones/limites";
 
 async function eliminar(topic: string, r: MensajesRespuesta): Promise<void> {
@@ -14,21 +15,19 @@ async function eliminar(topic: string, r: MensajesRespuesta): Promise<void> {
   if (!result.ok) throw result.error;
 }
 
-/** "Eliminar" (admin) with a confirmation dialog (native <dialog>: focus stays inside, Esc closes it). */
+/** "Eliminar" (admin) with a confirmation dialog (components/ui/dialogo.tsx: focus stays inside, Esc closes it). */
 export function EliminarConfiguracion({ topic }: { topic: string }) {
   const textos = useTextos().notificaciones;
   const t = textos.eliminar;
   const router = useRouter();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const id = useId();
+  const [abierto, setAbierto] = useState(false);
   const borrar = useMutation<void, ErrorPanel>({
     mutationFn: () => eliminar(topic, textos.respuesta),
     onSuccess: () => {
-      dialogRef.current?.close();
+      setAbierto(false);
       router.refresh();
     },
   });
-  const titulo = tituloTopico(topic, textos);
 
   return (
     <>
@@ -36,39 +35,28 @@ export function EliminarConfiguracion({ topic }: { topic: string }) {
         variante="secundario"
         onClick={() => {
           borrar.reset();
-          dialogRef.current?.showModal();
+          setAbierto(true);
         }}
       >
         {t.boton}
       </Button>
-      <dialog
-        ref={dialogRef}
-        aria-labelledby={`${id}-titulo`}
-        aria-describedby={`${id}-texto`}
-        className="m-auto w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-xl backdrop:bg-slate-900/40"
-      >
-        <h2 id={`${id}-titulo`} className="text-lg font-semibold text-slate-900">
-          {t.titulo(titulo)}
-        </h2>
-        <p id={`${id}-texto`} className="mt-2 text-sm text-slate-700">
-          {t.texto}
-        </p>
-        {borrar.isError && (
-          <div className="mt-4">
+      <Dialogo abierto={abierto} alCerrar={() => setAbierto(false)} titulo={t.titulo(tituloTopico(topic, textos))} descripcion={t.texto}>
+        <div className="space-y-4">
+          {borrar.isError && (
             <Alert tono="error" titulo={t.error}>
               {mensajeDeError(borrar.error)}
             </Alert>
-          </div>
-        )}
-        <div className="mt-6 flex justify-end gap-3">
-          <Button variante="secundario" autoFocus onClick={() => dialogRef.current?.close()}>
-            {t.cancelar}
-          </Button>
-          <Button variante="peligro" cargando={borrar.isPending} onClick={() => borrar.mutate()}>
-            {borrar.isPending ? t.eliminando : t.confirmar}
-          </Button>
+          )}
+          <BotonesDeDialogo
+            cancelar={t.cancelar}
+            enviar={borrar.isPending ? t.eliminando : t.confirmar}
+            pendiente={borrar.isPending}
+            alCancelar={() => setAbierto(false)}
+            alEnviar={() => borrar.mutate()}
+            peligro
+          />
         </div>
-      </dialog>
+      </Dialogo>
     </>
   );
 }

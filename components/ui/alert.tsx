@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 
 type Tone = "error" | "aviso" | "exito" | "info";
 
@@ -15,6 +15,21 @@ export function Alert({ tono = "info", titulo, children, id }: { tono?: Tone; ti
     <div id={id} role={tono === "error" ? "alert" : "status"} className={`rounded-lg border p-4 text-sm ${tones[tono]}`}>
       {titulo && <p className="font-semibold">{titulo}</p>}
       {children && <div className={titulo ? "mt-1" : undefined}>{children}</div>}
+    </div>
+  );
+}
+
+/**
+ * A form's general error (what no single field explains): the form moves the focus here (`ref`) when
+ * it appears, so a screen reader reads it. Nothing without a message.
+ */
+export function ErrorDeFormulario({ titulo, mensaje, ref }: { titulo: string; mensaje?: string; ref: Ref<HTMLDivElement> }) {
+  if (!mensaje) return null;
+  return (
+    <div ref={ref} tabIndex={-1} className="focus:outline-none">
+      <Alert tono="error" titulo={titulo}>
+        {mensaje}
+      </Alert>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { Button } from "./button";
 
 /**
  * A modal dialog on the native <dialog>: while `abierto`, the rest of the page is inert, focus moves
@@ -45,5 +46,36 @@ export function Dialogo({
       )}
       {abierto && <div className="mt-4">{children}</div>}
     </dialog>
+  );
+}
+
+/**
+ * A dialog's buttons: Cancel and its action (a submit of the dialog's form, unless `alEnviar`). A
+ * dangerous action starts with the focus on Cancel, so Enter alone never confirms it.
+ */
+export function BotonesDeDialogo({
+  cancelar,
+  enviar,
+  pendiente,
+  alCancelar,
+  alEnviar,
+  peligro = false,
+}: {
+  cancelar: string;
+  enviar: string;
+  pendiente: boolean;
+  alCancelar: () => void;
+  alEnviar?: () => void;
+  peligro?: boolean;
+}) {
+  return (
+    <div className="flex justify-end gap-3 pt-2">
+      <Button variante="secundario" autoFocus={peligro} onClick={alCancelar} disabled={pendiente}>
+        {cancelar}
+      </Button>
+      <Button type={alEnviar ? "button" : "submit"} variante={peligro ? "peligro" : "primario"} cargando={pendiente} onClick={alEnviar}>
+        {enviar}
+      </Button>
+    </div>
   );
 }
