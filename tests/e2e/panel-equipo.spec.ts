@@ -259,6 +259,8 @@ test("an admin can neither demote nor remove themselves, nor touch another works
   const degradar = await desdeLaPagina(page, "PUT", `/panel/equipo/${yo}`, { Rol: "soporte", Agencia: "" });
   expect(degradar.status).toBe(409);
   expect(degradar.body?.Errors?.Rol).toEqual(["No podés quitarte el rol de administración: pedíselo a otra persona con ese rol."]);
+  const aAgencia = await desdeLaPagina(page, "PUT", `/panel/equipo/${yo}`, { Rol: "agencia", Agencia: AGENCIA });
+  expect([aAgencia.status, aAgencia.body?.Errors?.Rol]).toEqual([409, degradar.body?.Errors?.Rol]);
   const irme = await desdeLaPagina(page, "DELETE", `/panel/equipo/${yo}`);
   expect(irme.status).toBe(409);
   expect(irme.body?.Errors?._).toEqual(["No podés quitarte del equipo: pedíselo a otra persona con rol de administración."]);

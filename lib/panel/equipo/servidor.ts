@@ -118,6 +118,8 @@ export function cambiar(request: Request, id: string): Promise<Response> {
     const cuerpo = await leer(request, t, ["Rol", "Agencia"], cambioRolSchemaDe(t.validacion));
     if (!cuerpo.ok) return cuerpo.respuesta;
     const { Rol, Agencia } = cuerpo.data;
+    // Said before checking an agency for it (the transaction below decides anyway).
+    if (miembro.id === user.id && Rol !== "admin") return respuestaDe({ ok: false, motivo: "propio-rol" }, "Rol", t);
     if (Rol === "agencia") {
       const problema = await problemaDeAgencia(user, Agencia, miembro.email, "Agencia", t);
       if (problema) return problema;
