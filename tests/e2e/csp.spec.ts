@@ -65,7 +65,7 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(`${base}/panel`);
 }
 
-test("the Panel works under the CSP: sign-in, agencias (invite), notificaciones, consultas; no violation", async ({ page, context }) => {
+test("the Panel works under the CSP: sign-in, agencias (invite), notificaciones, consultas, equipo, conexión; no violation", async ({ page, context }) => {
   test.setTimeout(120_000);
   const violations = await watchViolations(context);
 
@@ -101,6 +101,20 @@ test("the Panel works under the CSP: sign-in, agencias (invite), notificaciones,
   await page.goto(`${base}/panel/consultas`);
   await expect(page.getByRole("heading", { name: "Consultas", level: 1 })).toBeVisible();
   await revisarPagina(page, "csp-panel-consultas");
+
+  // Equipo: a zod/mini form whose password the browser generates (crypto.getRandomValues).
+  await page.goto(`${base}/panel/equipo`);
+  await page.getByLabel("E-mail").fill("nuevo@csp-e2e.test");
+  await page.getByLabel("Nombre", { exact: true }).fill("Nuevo CSP");
+  await page.getByRole("button", { name: "Agregar al equipo" }).click();
+  await expect(page.getByTestId("secreto-nuevo")).toBeVisible();
+  await revisarPagina(page, "csp-panel-equipo");
+
+  // Conexión: the connection test from the server.
+  await page.goto(`${base}/panel/conexion`);
+  await page.getByRole("button", { name: "Probar conexión" }).click();
+  await expect(page.getByTestId("resultado-prueba")).toContainText("HTTP 200");
+  await revisarPagina(page, "csp-panel-conexion");
 
   expect(violations).toEqual([]);
 });
