@@ -65,7 +65,10 @@ async function signIn(page: Page) {
   await expect(page).toHaveURL(`${base}/panel`);
 }
 
-test("the Panel works under the CSP: sign-in, agencias (invite), notificaciones, consultas, equipo, conexión; no violation", async ({ page, context }) => {
+test("the Panel works under the CSP: sign-in, agencias (invite), notificaciones, consultas, equipo, conexión; no violation", async ({
+  page,
+  context,
+}) => {
   test.setTimeout(120_000);
   const violations = await watchViolations(context);
 
