@@ -46,20 +46,24 @@ export const campo = (body: Record<string, unknown>, name: string): string | nul
 };
 
 /** The body's text fields by name (a missing or non-text one as ""), for a form's schema to check. */
-export function camposDeTexto<K extends string>(body: Record<string, unknown>, nombres: readonly K[]): Record<K, string> {
+function camposDeTexto<K extends string>(body: Record<string, unknown>, nombres: readonly K[]): Record<K, string> {
   return Object.fromEntries(nombres.map((nombre) => [nombre, typeof body[nombre] === "string" ? body[nombre] : ""])) as Record<K, string>;
 }
 
 /**
- * A body checked with the form's own schema (the browser checked it the same way first): its data, or
- * a 400 answer with each message under its field's name ("_" for the whole form).
+ * A form's request: the body's text fields (`campos`) checked with the form's own schema (the browser
+ * checked them the same way first). Its data, or a 400 answer titled `titulo` with each message under
+ * its field's name, "_" for the whole form (also for a body that is not a JSON object).
  */
-export function validar<T>(
+export async function leerFormulario<K extends string, T>(
+  request: Request,
+  campos: readonly K[],
   schema: ZodMiniType<T>,
-  entrada: unknown,
-  titulo: string,
-): { ok: true; data: T } | { ok: false; respuesta: Response } {
-  const result = schema.safeParse(entrada);
+  { titulo, textos }: { titulo: string; textos: TextosServidor },
+): Promise<{ ok: true; data: T } | { ok: false; respuesta: Response }> {
+  const body = await leerObjeto(request);
+  if (!body) return { ok: false, respuesta: respuestaProblema({ Title: titulo, Status: 400, Errors: { _: [textos.comun.cuerpoJson] } }) };
+  const result = schema.safeParse(camposDeTexto(body, campos));
   if (result.success) return { ok: true, data: result.data };
   const Errors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {

@@ -1,7 +1,7 @@
 import "server-only";
 import { config } from "@/lib/env";
 import type { TextosConexion } from "@/lib/panel/i18n";
-import { camposDeTexto, leerObjeto, manejarMutacion, respuestaJson, respuestaProblema, validar } from "@/lib/panel/manejar";
+import { leerFormulario, manejarMutacion, respuestaJson, respuestaProblema } from "@/lib/panel/manejar";
 import { normalizeApiBaseUrl, updateWorkspaceConnection, workspaceConnection } from "@/lib/panel/workspaces";
 import { destinoPermitido } from "./destino";
 import { conexionSchemaDe, type Prueba } from "./limites";
@@ -49,13 +49,10 @@ function erroresDe(prueba: Prueba, t: T["servidor"]): Record<string, string[]> {
 export function cambiarConexion(request: Request): Promise<Response> {
   return manejarMutacion(request, opciones(true), async ({ user, textos }) => {
     const t = textos.conexion;
-    const body = await leerObjeto(request);
-    if (!body) return respuestaProblema({ Title: t.servidor.rechazada, Status: 400, Errors: { _: [textos.equipo.servidor.cuerpo] } });
-    const cuerpo = validar(
-      conexionSchemaDe(t.validacion),
-      camposDeTexto(body, ["ApiBaseUrl", "AppKey", "AppSecret"]),
-      t.servidor.rechazada,
-    );
+    const cuerpo = await leerFormulario(request, ["ApiBaseUrl", "AppKey", "AppSecret"], conexionSchemaDe(t.validacion), {
+      titulo: t.servidor.rechazada,
+      textos,
+    });
     if (!cuerpo.ok) return cuerpo.respuesta;
     const actual = await conexionGuardada(user.workspace.id);
     const nueva = {

@@ -1,7 +1,8 @@
 import "server-only";
 import type { ZodMiniType } from "zod/mini";
 import type { TextosEquipo } from "@/lib/panel/i18n";
-import { camposDeTexto, leerObjeto, manejarMutacion, respuestaJson, respuestaProblema, validar } from "@/lib/panel/manejar";
+import type { TextosServidor } from "@/lib/panel/i18n/servidor";
+import { leerFormulario, manejarMutacion, respuestaJson, respuestaProblema } from "@/lib/panel/manejar";
 import type { CurrentUser } from "@/lib/panel/session";
 import { v3ClientFor } from "@/lib/panel/v3-client";
 import { operadorDe } from "./agencias";
@@ -15,7 +16,7 @@ import { agregarMiembro, buscarMiembro, cambiarRol, type Miembro, quitarMiembro,
  */
 
 type T = TextosEquipo;
-type Ctx = { user: CurrentUser; t: T };
+type Ctx = { user: CurrentUser; t: T; textos: TextosServidor };
 
 /** The member as the Panel's forms read it. */
 const aJson = (miembro: Miembro) => ({
@@ -29,20 +30,15 @@ const aJson = (miembro: Miembro) => ({
 /** One Equipo route handler: admin only, from the Panel itself, with the user's texts. */
 function manejarEquipo(request: Request, accion: (ctx: Ctx) => Promise<Response>, { conCuerpo = true } = {}) {
   return manejarMutacion(request, { roles: ["admin"], next: "/panel/equipo", conCuerpo }, ({ user, textos }) =>
-    accion({ user, t: textos.equipo }),
+    accion({ user, t: textos.equipo, textos }),
   );
 }
 
 const noExiste = (t: T) => respuestaProblema({ Title: "No encontrado", Status: 404, Detail: t.servidor.noExiste });
 
-const sinCuerpo = (t: T) => respuestaProblema({ Title: t.servidor.revisa, Status: 400, Errors: { _: [t.servidor.cuerpo] } });
-
-/** The body's fields, checked with the form's schema. */
-async function leer<K extends string, S>(request: Request, t: T, campos: readonly K[], schema: ZodMiniType<S>) {
-  const body = await leerObjeto(request);
-  if (!body) return { ok: false as const, respuesta: sinCuerpo(t) };
-  return validar(schema, camposDeTexto(body, campos), t.servidor.revisa);
-}
+/** The body of an Equipo form, checked with its schema. */
+const leer = <K extends string, S>(request: Request, { t, textos }: Ctx, campos: readonly K[], schema: ZodMiniType<S>) =>
+  leerFormulario(request, campos, schema, { titulo: t.servidor.revisa, textos });
 
 /**
  * For the `agencia` role: the agency must be registered with the workspace's app and `email` one of
@@ -87,8 +83,9 @@ function respuestaDe(resultado: Resultado & { ok: false }, campo: "Rol" | "_", t
 
 /** POST /panel/equipo/agregar → 201 with the member; 409 under Email when the e-mail is taken. */
 export function agregar(request: Request): Promise<Response> {
-  return manejarEquipo(request, async ({ user, t }) => {
-    const cuerpo = await leer(request, t, ["Email", "Nombre", "Rol", "Agencia", "Contrasena"], miembroSchemaDe(t.validacion));
+  return manejarEquipo(request, async (ctx) => {
+    const { user, t } = ctx;
+    const cuerpo = await leer(request, ctx, ["Email", "Nombre", "Rol", "Agencia", "Contrasena"], miembroSchemaDe(t.validacion));
     if (!cuerpo.ok) return cuerpo.respuesta;
     const { Email, Nombre, Rol, Agencia, Contrasena } = cuerpo.data;
     if (Rol === "agencia") {
@@ -112,10 +109,11 @@ export function agregar(request: Request): Promise<Response> {
 
 /** PUT /panel/equipo/{id}: the role (and the agency, for `agencia`) → 200 with the member. */
 export function cambiar(request: Request, id: string): Promise<Response> {
-  return manejarEquipo(request, async ({ user, t }) => {
+  return manejarEquipo(request, async (ctx) => {
+    const { user, t } = ctx;
     const miembro = await buscarMiembro(user.workspace.id, id);
     if (!miembro) return noExiste(t);
-    const cuerpo = await leer(request, t, ["Rol", "Agencia"], cambioRolSchemaDe(t.validacion));
+    const cuerpo = await leer(request, ctx, ["Rol", "Agencia"], cambioRolSchemaDe(t.validacion));
     if (!cuerpo.ok) return cuerpo.respuesta;
     const { Rol, Agencia } = cuerpo.data;
     // Said before checking an agency for it (the transaction below decides anyway).
@@ -144,9 +142,10 @@ export function quitar(request: Request, id: string): Promise<Response> {
 
 /** POST /panel/equipo/{id}/contrasena: the new password, chosen in the browser → 204. */
 export function nuevaContrasena(request: Request, id: string): Promise<Response> {
-  return manejarEquipo(request, async ({ user, t }) => {
+  return manejarEquipo(request, async (ctx) => {
+    const { user, t } = ctx;
     if (!(await buscarMiembro(user.workspace.id, id))) return noExiste(t);
-    const cuerpo = await leer(request, t, ["Contrasena"], contrasenaSchemaDe(t.validacion));
+    const cuerpo = await leer(request, ctx, ["Contrasena"], contrasenaSchemaDe(t.validacion));
     if (!cuerpo.ok) return cuerpo.respuesta;
     const miembro = await restablecerContrasena(user.workspace.id, id, cuerpo.data.Contrasena);
     return miembro ? new Response(null, { status: 204 }) : noExiste(t);

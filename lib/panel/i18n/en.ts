@@ -13,6 +13,7 @@ export const en: Textos = {
     cerrar: "Close",
     reintentar: "Try again",
     volverInicio: "Back to the panel home",
+    cuerpoJson: "A JSON object is expected.",
   },
   marco: {
     titulo: "Panel",

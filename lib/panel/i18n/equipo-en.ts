@@ -97,7 +97,6 @@ export const equipoEn: TextosEquipo = {
     contrasenaLarga: (max) => `The password can be up to ${max} characters long.`,
   },
   servidor: {
-    cuerpo: "A JSON object is expected.",
     revisa: "Check the details",
     noSePuede: "This change is not possible",
     enElEquipo: "That person is already part of the team.",

@@ -99,7 +99,6 @@ export const equipoEs = {
     contrasenaLarga: (max: number) => `La contraseña puede tener hasta ${max} caracteres.`,
   },
   servidor: {
-    cuerpo: "Se espera un objeto JSON.",
     revisa: "Revisá los datos",
     noSePuede: "No se puede hacer este cambio",
     enElEquipo: "Esa persona ya es parte del equipo.",

@@ -16,6 +16,7 @@ export const es = {
     cerrar: "Cerrar",
     reintentar: "Reintentar",
     volverInicio: "Volver al inicio del panel",
+    cuerpoJson: "Se espera un objeto JSON.",
   },
   marco: {
     titulo: "Panel",
