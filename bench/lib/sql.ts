@@ -46,13 +46,13 @@ export function totalStatement(input: {
       input.operador ? ` and operador_responsable = ${at(input.operador)}` : ""
     }`;
   const days = `select coalesce(sum(cantidad), 0) ${keys("consultas_por_dia")} and dia >= ${at(isoDay(firstDay))} and dia < ${at(isoDay(afterDays))}`;
-  const hours = `select coalesce(sum(cantidad), 0) ${keys("consultas_por_hora")}
-       and hora >= ${at(new Date(firstHour))} and hora < ${at(new Date(afterHours))}
-       and not (hora >= ${at(new Date(firstDay))} and hora < ${at(new Date(afterDays))})`;
+  const hours = (from: number, to: number) =>
+    `select coalesce(sum(cantidad), 0) ${keys("consultas_por_hora")} and hora >= ${at(new Date(from))} and hora < ${at(new Date(to))}`;
   const counted = (condition: string) => `select count(*) from consultas where ${input.where} and ${condition}`;
   const head = counted(`momento < ${at(new Date(firstHour))}`);
   const tail = counted(`momento >= ${at(new Date(afterHours))}`);
-  return { text: `select ((${days}) + (${hours}) + (${head}) + (${tail}))::bigint as total`, values };
+  const parts = [days, hours(firstHour, firstDay), hours(afterDays, afterHours), head, tail];
+  return { text: `select (${parts.map((part) => `(${part})`).join(" + ")})::bigint as total`, values };
 }
 
 /** One enquiry with its agency, as GET /v3/consultas/{adminMail}/{sid} reads it (one query). */
