@@ -16,6 +16,7 @@ import { detailStatement, pageSql, totalStatement, type Visible, visibleSql } fr
  */
 
 const PER_PAGINA = 50;
+const MAX_PAGINA = 99;
 const DIAS_CONSULTAS = 90;
 const MAX_SKEW_MS = 300_000;
 const REPLAY_WINDOW_MS = 600_000;
@@ -165,7 +166,7 @@ async function listConsultas(app: CachedApp, adminMail: string, query: URLSearch
     pool.query<ConsultaRow>(pageSql(where, (pagina - 1) * PER_PAGINA), params),
     total(visible, where, params, from, to, operadorFiltrado, externalId),
   ]);
-  const last = Math.max(1, Math.ceil(totalCount / PER_PAGINA));
+  const last = Math.min(MAX_PAGINA, Math.max(1, Math.ceil(totalCount / PER_PAGINA)));
   const base = `/v3/consultas/${segment(visible.adminMail)}`;
   const pageLink = (number: number) =>
     withQuery(base, {

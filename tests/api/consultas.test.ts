@@ -332,6 +332,19 @@ describe("GET /v3/consultas/{adminMail}", () => {
     expect(beyond).toMatchObject({ Total: 55, Pagina: 7, PerPagina: 50, _entries: [] });
     expect(beyond.Desde).toBe(first.Desde);
   });
+
+  it("links stop at page 99, the last pagina may name, while Total counts every enquiry of the period", async () => {
+    const seeded = JSON.parse(await admin("seed", "demo", "--consultas", "15000", "--json"));
+    const demo = JSON.parse(await admin("app", "rotate-secret", "--app", seeded.AppKey, "--json"));
+    const [agency] = seeded.Agencias as string[];
+    const first = (await list(demo, agency as string)).body;
+    expect(first.Total).toBeGreaterThan(99 * 50);
+    expect(first._links.last).toEqual({ href: `/v3/consultas/${agency}?pagina=99` });
+    const last = (await list(demo, agency as string, "?pagina=99")).body;
+    expect(last._entries).toHaveLength(50);
+    expect(last._links.next).toBeUndefined();
+    expect(last._links.prev).toEqual({ href: `/v3/consultas/${agency}?pagina=98` });
+  }, 120_000);
 });
 
 describe("GET /v3/consultas/{adminMail}/{sid}", () => {

@@ -9,6 +9,7 @@ import {
   type ListConsultasFilters,
   PER_PAGINA,
 } from "@/lib/api/consultas";
+import { MAX_PAGINA } from "@/lib/api/limites";
 import { type Db, getDb } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { consultas, operadores } from "@/lib/db/schema";
@@ -102,7 +103,8 @@ export async function listConsultas(
     pageStatement(db, shape).execute({ ...params, offset: (pagina - 1) * PER_PAGINA }),
     countConsultas(db, shape, params),
   ]);
-  const last = Math.max(1, Math.ceil(totalCount / PER_PAGINA));
+  // A link never leads past the last page `pagina` may name: beyond it the period must be narrowed.
+  const last = Math.min(MAX_PAGINA, Math.max(1, Math.ceil(totalCount / PER_PAGINA)));
   const base = consultasPath(visible.agencia.adminMail);
   const page = (number: number) =>
     withQuery(base, {
