@@ -1,15 +1,17 @@
 import "server-only";
 import { startMailWorker } from "./mail/worker";
+import { startMaintenanceWorker } from "./maintenance-worker";
 import { startDeliveryWorker } from "./webhooks/delivery-worker";
 
 /**
  * Background workers of this process: in embedded mode they run inside the web process; in
  * production `npm run worker` runs them (any number of processes at once). Each worker polls the
- * database until the signal aborts, claiming work with FOR UPDATE SKIP LOCKED.
+ * database until the signal aborts, claiming work with FOR UPDATE SKIP LOCKED. A deployment needs
+ * at least one worker process: besides delivering, they keep the replay store purged.
  */
 export type WorkerStarter = (signal: AbortSignal) => void;
 
-const starters: WorkerStarter[] = [startMailWorker, startDeliveryWorker];
+const starters: WorkerStarter[] = [startMailWorker, startDeliveryWorker, startMaintenanceWorker];
 
 export function startWorkers(signal: AbortSignal): void {
   for (const start of starters) start(signal);
