@@ -2,6 +2,7 @@ import "server-only";
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { config } from "@/lib/env";
+import { CLIENT_ADDRESS_HEADER, clientAddress } from "@/lib/http/raw-target";
 import { logger } from "@/lib/log";
 import { verifyPassword } from "./users";
 
@@ -22,15 +23,15 @@ export function sessionCookie(): { name: string; secure: boolean } {
   return { name: `${secure ? "__Secure-" : ""}next-auth.session-token`, secure };
 }
 
-/** The client address as Next received it: the nearest hop of X-Forwarded-For (set from the socket when absent). */
+/**
+ * The client address of a sign-in, as next-auth hands over the request's headers: the peer address
+ * our HTTP server stamped on the request (lib/http/raw-target.ts, as the sign-in rate limit reads it),
+ * never X-Forwarded-For, which a client without a proxy in front could write itself.
+ */
 export function clientIp(headers: Record<string, string | string[] | undefined> | undefined): string | undefined {
-  const value = headers?.["x-forwarded-for"];
-  const list = (Array.isArray(value) ? value.join(",") : (value ?? "")).split(",");
-  const ip = list
-    .map((item) => item.trim())
-    .filter(Boolean)
-    .at(-1);
-  return ip?.replace(/^::ffff:/, "");
+  const stamp = headers?.[CLIENT_ADDRESS_HEADER];
+  if (typeof stamp !== "string") return undefined;
+  return clientAddress(new Headers({ [CLIENT_ADDRESS_HEADER]: stamp }))?.replace(/^::ffff:/, "") || undefined;
 }
 
 export function panelAuthOptions(): AuthOptions {

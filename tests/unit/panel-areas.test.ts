@@ -1,4 +1,6 @@
+import type { IncomingHttpHeaders } from "node:http";
 import { describe, expect, it } from "vitest";
+import { stampRequest } from "@/lib/http/raw-target";
 import { areasFor, homeFor, safeNext } from "@/lib/panel/areas";
 import { clientIp } from "@/lib/panel/auth";
 
@@ -29,9 +31,19 @@ describe("panel areas (decisions §12)", () => {
     }
   });
 
-  it("takes the nearest hop of X-Forwarded-For as the client address", () => {
-    expect(clientIp({ "x-forwarded-for": "198.51.100.1, 10.0.0.2" })).toBe("10.0.0.2");
-    expect(clientIp({ "x-forwarded-for": "::ffff:127.0.0.1" })).toBe("127.0.0.1");
+  it("throttles sign-ins by the address our HTTP server stamped, never by X-Forwarded-For", () => {
+    const stamped = (address: string, extra: IncomingHttpHeaders = {}) => {
+      const headers: IncomingHttpHeaders = { ...extra };
+      stampRequest(headers, "/api/auth/callback/credentials", address);
+      return headers as Record<string, string>;
+    };
+    expect(clientIp(stamped("198.51.100.7"))).toBe("198.51.100.7");
+    expect(clientIp(stamped("::ffff:127.0.0.1"))).toBe("127.0.0.1");
+    // A forged hop changes nothing: the stamp is the connection's peer.
+    expect(clientIp(stamped("198.51.100.7", { "x-forwarded-for": "203.0.113.1, 10.0.0.2" }))).toBe("198.51.100.7");
+    // Without the stamp (or with one a client wrote, lacking the process's token) there is no address.
+    expect(clientIp({ "x-forwarded-for": "203.0.113.1" })).toBeUndefined();
+    expect(clientIp({ "x-vitrina-client-address": "forjado 203.0.113.1" })).toBeUndefined();
     expect(clientIp({})).toBeUndefined();
     expect(clientIp(undefined)).toBeUndefined();
   });
