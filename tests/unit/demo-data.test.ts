@@ -43,4 +43,16 @@ describe("demo data", () => {
     const days = new Set(moments.map((moment) => moment.toISOString().slice(0, 10)));
     expect(days.size).toBeGreaterThan(110);
   });
+
+  it("keeps the moments of a slice of the period inside it (the seed inserts the period oldest first)", () => {
+    const random = seededRandom(11);
+    const now = new Date("2026-11-21T15:30:00Z");
+    const day = (moment: Date) => Math.floor((now.getTime() - moment.getTime()) / 86_400_000);
+    const oldestQuarter = Array.from({ length: 2_000 }, () => generateMomento(random, now, 120, { from: 0, to: 0.25 }));
+    const newestQuarter = Array.from({ length: 2_000 }, () => generateMomento(random, now, 120, { from: 0.75, to: 1 }));
+    expect(Math.min(...oldestQuarter.map(day))).toBeGreaterThanOrEqual(89);
+    expect(Math.max(...oldestQuarter.map(day))).toBeLessThanOrEqual(120);
+    expect(Math.max(...newestQuarter.map(day))).toBeLessThanOrEqual(30);
+    expect(new Set(newestQuarter.map(day)).size).toBeGreaterThanOrEqual(29);
+  });
 });

@@ -92,13 +92,17 @@ export function generateInteresado(random: Random): Interesado {
 
 const DAY_MS = 86_400_000;
 
+/** A part of the period, from its oldest end (0) to today (1). */
+export type Slice = { from: number; to: number };
+
 /**
- * A moment in the last `days` days, in business hours of Argentina (08:00 to 23:00, UTC−3), never
- * in the future.
+ * A moment in the last `days` days (in `slice` of them, the whole period by default), in business
+ * hours of Argentina (08:00 to 23:00, UTC−3), never in the future.
  */
-export function generateMomento(random: Random, now: Date, days: number): Date {
+export function generateMomento(random: Random, now: Date, days: number, slice: Slice = { from: 0, to: 1 }): Date {
   const startOfTodayArgentina = Math.floor((now.getTime() - 3 * 3_600_000) / DAY_MS) * DAY_MS + 3 * 3_600_000;
-  const day = startOfTodayArgentina - between(random, 0, days - 1) * DAY_MS;
+  const fromOldest = Math.min(days - 1, Math.floor((slice.from + random() * (slice.to - slice.from)) * days));
+  const day = startOfTodayArgentina - (days - 1 - fromOldest) * DAY_MS;
   const moment = day + 8 * 3_600_000 + Math.floor(random() * 15 * 3_600_000);
   return new Date(Math.min(moment, now.getTime() - between(random, 1, 3_600) * 1_000));
 }

@@ -11,7 +11,7 @@ import { TOPICS } from "@/lib/service/apps/topics";
 import { tally } from "@/lib/service/consultas/count-consultas";
 import { addDays, dayOf } from "@/lib/time";
 import { DEMO_AGENCIAS, type DemoAgencia } from "./data";
-import { generateAuto, generateInteresado, generateMomento, pick, type Random, seededRandom } from "./generate";
+import { generateAuto, generateInteresado, generateMomento, pick, type Random, type Slice, seededRandom } from "./generate";
 
 export type Progress = (done: number, total: number) => void;
 
@@ -141,9 +141,9 @@ function pickAgencia(random: Random, seeded: SeededAgencia[]): SeededAgencia {
 }
 
 /** One enquiry row: about a listing of the demo app, or (one in ten) a 0 km of the catalogue. */
-function consultaRow(random: Random, appId: string, seeded: SeededAgencia[], now: Date) {
+function consultaRow(random: Random, appId: string, seeded: SeededAgencia[], now: Date, slice: Slice) {
   const agencia = pickAgencia(random, seeded);
-  const momento = generateMomento(random, now, DAYS);
+  const momento = generateMomento(random, now, DAYS, slice);
   const catalogo = random() < CATALOGUE_SHARE;
   const listing = pick(random, agencia.listings);
   const auto = catalogo ? generateAuto(random, "", { nuevo: true }) : listing.auto;
@@ -193,9 +193,13 @@ export async function seedDemo(input: { consultas: number; seed?: number }, prog
   progress(0, input.consultas);
   for (let done = 0; done < input.consultas; ) {
     const size = Math.min(BATCH, input.consultas - done);
+    // Oldest first, as enquiries arrive: each batch is its share of the period, in order, so rows
+    // of one day sit together on disk as they would in a real database.
+    const slice = { from: done / input.consultas, to: (done + size) / input.consultas };
+    const rows = Array.from({ length: size }, () => consultaRow(random, app.id, seeded, now, slice));
     await insertConsultas(
       db,
-      Array.from({ length: size }, () => consultaRow(random, app.id, seeded, now)),
+      rows.sort((a, b) => a.momento.localeCompare(b.momento)),
     );
     done += size;
     progress(done, input.consultas);
