@@ -4,20 +4,12 @@ import { FormularioIngreso } from "@/components/panel/formulario-ingreso";
 import { IdiomaProvider } from "@/components/panel/idioma";
 import { SelectorIdioma } from "@/components/panel/selector-idioma";
 import { homeFor, safeNext } from "@/lib/panel/areas";
-import type { Textos } from "@/lib/panel/i18n";
 import { getIdioma, getTextos, textosDe } from "@/lib/panel/i18n/servidor";
+import { mensajeDeIngreso } from "@/lib/panel/ingreso";
 import { getCurrentUser } from "@/lib/panel/session";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTextos()).ingreso.titulo, robots: { index: false } };
-}
-
-/** Errors next-auth may put in the URL (its error page is this one): only known ones are shown. */
-function errorFromUrl(error: string | undefined, t: Textos["ingreso"]): string | undefined {
-  if (!error) return undefined;
-  if (error === "CredentialsSignin") return t.incorrecto;
-  if (error.startsWith("Demasiados intentos fallidos")) return t.demasiados;
-  return t.genericoUrl;
 }
 
 export default async function IngresarPage({
@@ -51,7 +43,12 @@ export default async function IngresarPage({
             </h1>
             <p className="mt-2 text-sm text-slate-600">{t.ayuda}</p>
             <div className="mt-6">
-              <FormularioIngreso next={next} errorInicial={errorFromUrl(typeof params.error === "string" ? params.error : undefined, t)} />
+              <FormularioIngreso
+                next={next}
+                errorInicial={
+                  typeof params.error === "string" && params.error ? mensajeDeIngreso(params.error, t, t.genericoUrl) : undefined
+                }
+              />
             </div>
           </section>
           <p className="mt-6 text-center text-xs text-slate-500">{t.olvido}</p>

@@ -9,6 +9,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input } from "@/components/ui/field";
 import type { Textos } from "@/lib/panel/i18n";
+import { mensajeDeIngreso } from "@/lib/panel/ingreso";
 import { useTextos } from "./idioma";
 
 function schemaDe(t: Textos["ingreso"]) {
@@ -19,19 +20,6 @@ function schemaDe(t: Textos["ingreso"]) {
 }
 
 type Values = z.infer<ReturnType<typeof schemaDe>>;
-
-/**
- * next-auth answers CredentialsSignin for a wrong password; other errors carry our own message
- * (throttling, written in Spanish by lib/panel/auth.ts: shown translated when it is that one).
- */
-function messageFor(error: string | null | undefined, t: Textos["ingreso"]): string {
-  if (!error || error === "CredentialsSignin") return t.incorrecto;
-  if (error.startsWith("Demasiados intentos fallidos")) {
-    const minutos = /(\d+) minutos?/.exec(error)?.[1];
-    return minutos ? t.bloqueado(Number(minutos)) : t.demasiados;
-  }
-  return /^[A-Z][A-Za-z]+$/.test(error) ? t.generico : error;
-}
 
 /** The sign-in form: e-mail and password, checked on the client and on the server. */
 export function FormularioIngreso({ next, errorInicial }: { next: string; errorInicial?: string }) {
@@ -57,7 +45,7 @@ export function FormularioIngreso({ next, errorInicial }: { next: string; errorI
       window.location.assign(next);
       return;
     }
-    setError(result ? messageFor(result.error, t) : t.generico);
+    setError(result ? mensajeDeIngreso(result.error, t) : t.generico);
     requestAnimationFrame(() => alertRef.current?.focus());
   }
 

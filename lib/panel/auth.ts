@@ -4,6 +4,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { config } from "@/lib/env";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "@/lib/http/raw-target";
 import { logger } from "@/lib/log";
+import { codigoDeBloqueo, INGRESO_NO_VERIFICADO } from "./ingreso";
 import { verifyPassword } from "./users";
 
 /**
@@ -57,10 +58,11 @@ export function panelAuthOptions(): AuthOptions {
             result = await verifyPassword({ email, password, ip: clientIp(request?.headers) });
           } catch (error) {
             logger().error({ err: error }, "panel: no se pudo verificar el ingreso");
-            throw new Error("No pudimos verificar tus datos en este momento. Probá de nuevo en unos minutos.");
+            throw new Error(INGRESO_NO_VERIFICADO);
           }
           if (result.ok) return { id: result.user.id, email: result.user.email, name: result.user.name };
-          if (result.reason === "throttled") throw new Error(result.message);
+          // A code, not a sentence: the form says it in the user's language (lib/panel/ingreso.ts).
+          if (result.reason === "throttled") throw new Error(codigoDeBloqueo(result.retryAfterSeconds));
           return null;
         },
       }),

@@ -2,6 +2,7 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { panelSignInThrottle } from "@/lib/db/schema-panel";
+import { minutosDeBloqueo } from "./ingreso";
 
 /**
  * Sign-in throttling shared by every process (the counts live in the database). Each attempt is
@@ -58,6 +59,6 @@ export async function forgiveAttempt(email: ThrottleKey, ip?: ThrottleKey): Prom
 }
 
 export function throttleMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const minutes = minutosDeBloqueo(retryAfterSeconds);
   return `Demasiados intentos fallidos. Por seguridad, el ingreso queda bloqueado ${minutes === 1 ? "1 minuto" : `${minutes} minutos`}; probá de nuevo después.`;
 }
