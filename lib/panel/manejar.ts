@@ -1,6 +1,7 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import type { ZodMiniType } from "zod/mini";
+import { logger } from "@/lib/log";
 import { getIdioma, type TextosServidor, textosDe } from "./i18n/servidor";
 import { vieneDelPanel } from "./mismo-sitio";
 import { type CurrentUser, type Role, requireUser } from "./session";
@@ -8,7 +9,8 @@ import { type CurrentUser, type Role, requireUser } from "./session";
 /**
  * What every mutation route handler of the Panel shares (ADR 0010): the role check first, the CSRF
  * guard (lib/panel/mismo-sitio.ts), JSON bodies, and JSON answers `{ Title, Status, Detail?, Errors? }`
- * with field errors keyed by the form's field, as the Panel's forms read them.
+ * with field errors keyed by the form's field, as the Panel's forms read them. What the Panel says
+ * itself is in the user's language (textosDe(…).respuestas); the API's own problem texts pass through.
  */
 
 /** The JSON answer of a Panel route handler (never cached). */
@@ -18,16 +20,23 @@ export type Problema = { Title: string; Status: number; Detail?: string; Errors?
 
 export const respuestaProblema = (problema: Problema) => respuestaJson(problema, problema.Status);
 
-/** Refuses requests that do not come from the Panel and, with `conCuerpo`, bodies that are not JSON. */
-export function rechazarSiNoEsMismoSitio(request: Request, { conCuerpo = true } = {}): Response | null {
-  if (!vieneDelPanel(request))
-    return respuestaProblema({ Title: "Operación prohibida", Status: 403, Detail: "La solicitud no viene del panel." });
+/**
+ * Refuses requests that do not come from the Panel and, with `conCuerpo`, bodies that are not JSON,
+ * saying why in the user's language (`textos`, from textosDe).
+ */
+export function rechazarSiNoEsMismoSitio(request: Request, textos: TextosServidor, { conCuerpo = true } = {}): Response | null {
+  const t = textos.respuestas;
+  if (!vieneDelPanel(request)) return respuestaProblema({ Title: t.prohibida, Status: 403, Detail: t.noDelPanel });
   const type = request.headers.get("content-type") ?? "";
   if (conCuerpo && !/^application\/json\b/i.test(type)) {
-    return respuestaProblema({ Title: "Tipo de contenido no soportado", Status: 415, Detail: "Se espera application/json." });
+    return respuestaProblema({ Title: t.tipoNoSoportado, Status: 415, Detail: t.seEsperaJson });
   }
   return null;
 }
+
+/** The 400 of a body that is not a JSON object. */
+export const cuerpoInvalido = (textos: TextosServidor) =>
+  respuestaProblema({ Title: textos.respuestas.solicitudInvalida, Status: 400, Errors: { _: [textos.comun.cuerpoJson] } });
 
 /** The JSON object of the body, or null when it is not one. */
 export async function leerObjeto(request: Request): Promise<Record<string, unknown> | null> {
@@ -82,30 +91,32 @@ type Opciones = {
 };
 
 /** Something other than a known refusal went wrong: logged, and a 500 without details. */
-export function errorInterno(error: unknown): Response {
-  console.error("[panel]", error);
-  return respuestaProblema({ Title: "Error interno", Status: 500, Detail: "No pudimos completar la operación. Probá de nuevo." });
+export function errorInterno(error: unknown, textos: TextosServidor): Response {
+  logger().error({ err: error }, "panel: error inesperado en un route handler");
+  const t = textos.respuestas;
+  return respuestaProblema({ Title: t.errorInterno, Status: 500, Detail: t.errorInternoDetalle });
 }
 
 /**
  * Runs one mutation route handler: the user must have one of `roles` (requireUser answers 403 or
  * redirects to sign-in otherwise, before anything else), the request must come from the Panel itself,
  * and whatever `accion` throws (other than Next's interrupts: notFound, forbidden, redirect) becomes
- * the answer `alFallar` makes of it. `accion` gets the user and the Panel's texts in their language.
+ * the answer `alFallar` makes of it. `accion` and `alFallar` get the Panel's texts in the user's language.
  */
 export async function manejarMutacion(
   request: Request,
   { roles, next, conCuerpo = false }: Opciones,
   accion: (ctx: { user: CurrentUser; textos: TextosServidor }) => Promise<Response>,
-  alFallar: (error: unknown) => Response = errorInterno,
+  alFallar: (error: unknown, textos: TextosServidor) => Response = errorInterno,
 ): Promise<Response> {
   const user = await requireUser({ roles, next });
-  const rechazo = rechazarSiNoEsMismoSitio(request, { conCuerpo });
+  const textos = textosDe(await getIdioma());
+  const rechazo = rechazarSiNoEsMismoSitio(request, textos, { conCuerpo });
   if (rechazo) return rechazo;
   try {
-    return await accion({ user, textos: textosDe(await getIdioma()) });
+    return await accion({ user, textos });
   } catch (error) {
     unstable_rethrow(error);
-    return alFallar(error);
+    return alFallar(error, textos);
   }
 }

@@ -1,26 +1,36 @@
 import "server-only";
-import { NextResponse } from "next/server";
-import { V3Error } from "@/lib/panel/v3-client";
+import type { TextosServidor } from "@/lib/panel/i18n/servidor";
+import { errorInterno, manejarMutacion, respuestaProblema } from "@/lib/panel/manejar";
+import { type V3Client, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
 
 /**
- * Shared plumbing of the Agencias route handlers (the mutations). Each handler calls
- * requireUser({ roles: ["admin"] }) itself before anything else, then the Panel's guard and body
- * helpers (lib/panel/manejar.ts); these deal with the agency's answers.
+ * Shared plumbing of the Agencias route handlers (the mutations, admin only): manejarMutacion
+ * (lib/panel/manejar.ts: the role first, then the CSRF guard and the body) with the workspace's v3
+ * client, and the agency's answers.
  */
 
-export type RespuestaError = { Title: string; Detail?: string; Errors?: Record<string, string[]> };
-
-export const error = (status: number, body: RespuestaError) => NextResponse.json(body, { status });
-
 /** A failed v3 call as the panel's client code reads it: the API's field errors pass through. */
-export function respuestaDeV3(failure: unknown): NextResponse {
-  if (failure instanceof V3Error) {
-    const { Title, Detail, Errors } = failure.problem;
-    if ([400, 403, 404, 409].includes(failure.status)) return error(failure.status, { Title, Detail, Errors });
-    if (failure.status === 0) return error(502, { Title: "No pudimos conectarnos con la API", Detail: "Probá de nuevo en unos minutos." });
-    return error(502, { Title: "La API respondió con un error", Detail: Detail ?? Title });
-  }
-  throw failure;
+export function respuestaDeV3(failure: unknown, textos: TextosServidor): Response {
+  if (!(failure instanceof V3Error)) return errorInterno(failure, textos);
+  const t = textos.respuestas;
+  const { Title, Detail, Errors } = failure.problem;
+  if ([400, 403, 404, 409].includes(failure.status)) return respuestaProblema({ Title, Status: failure.status, Detail, Errors });
+  if (failure.status === 0) return respuestaProblema({ Title: t.sinConexion, Status: 502, Detail: t.sinConexionDetalle });
+  return respuestaProblema({ Title: t.errorDeLaApi, Status: 502, Detail: Detail ?? Title });
+}
+
+/** One Agencias mutation: admin only, from the Panel itself, with the workspace's client and the user's texts. */
+export function manejarAgencia(
+  request: Request,
+  { conCuerpo }: { conCuerpo: boolean },
+  accion: (ctx: { client: V3Client; textos: TextosServidor }) => Promise<Response>,
+): Promise<Response> {
+  return manejarMutacion(
+    request,
+    { roles: ["admin"], conCuerpo },
+    async ({ user, textos }) => accion({ client: await v3ClientFor(user.workspace.id), textos }),
+    respuestaDeV3,
+  );
 }
 
 /** A dynamic segment as Next hands it over (decoded or not): the e-mail itself. */

@@ -1,5 +1,6 @@
 import "server-only";
 import type { ZodMiniType } from "zod/mini";
+import { logger } from "@/lib/log";
 import type { TextosEquipo } from "@/lib/panel/i18n";
 import type { TextosServidor } from "@/lib/panel/i18n/servidor";
 import { leerFormulario, manejarMutacion, respuestaJson, respuestaProblema } from "@/lib/panel/manejar";
@@ -34,7 +35,8 @@ function manejarEquipo(request: Request, accion: (ctx: Ctx) => Promise<Response>
   );
 }
 
-const noExiste = (t: T) => respuestaProblema({ Title: "No encontrado", Status: 404, Detail: t.servidor.noExiste });
+const noExiste = ({ t, textos }: Ctx) =>
+  respuestaProblema({ Title: textos.respuestas.noEncontrado, Status: 404, Detail: t.servidor.noExiste });
 
 /** The body of an Equipo form, checked with its schema. */
 const leer = <K extends string, S>(request: Request, { t, textos }: Ctx, campos: readonly K[], schema: ZodMiniType<S>) =>
@@ -49,7 +51,7 @@ async function problemaDeAgencia(user: CurrentUser, agencia: string, email: stri
   try {
     operador = await operadorDe(await v3ClientFor(user.workspace.id), agencia, email);
   } catch (error) {
-    console.error("[panel/equipo]", error);
+    logger().error({ err: error }, "panel: no se pudo verificar la agencia de un miembro del equipo");
     return respuestaProblema({ Title: t.servidor.api, Status: 502 });
   }
   if (operador.tipo === "no-registrada") {
@@ -66,12 +68,13 @@ async function problemaDeAgencia(user: CurrentUser, agencia: string, email: stri
 }
 
 /** A refused change as its answer: 404, 403, or the guard rail under the field it concerns (409). */
-function respuestaDe(resultado: Resultado & { ok: false }, campo: "Rol" | "_", t: T): Response {
+function respuestaDe(resultado: Resultado & { ok: false }, campo: "Rol" | "_", ctx: Ctx): Response {
+  const { t } = ctx;
   switch (resultado.motivo) {
     case "no-existe":
-      return noExiste(t);
+      return noExiste(ctx);
     case "sin-permiso":
-      return respuestaProblema({ Title: "Operación prohibida", Status: 403 });
+      return respuestaProblema({ Title: ctx.textos.respuestas.prohibida, Status: 403 });
     case "propio-rol":
       return respuestaProblema({ Title: t.servidor.noSePuede, Status: 409, Errors: { Rol: [t.servidor.propioRol] } });
     case "propia-baja":
@@ -112,19 +115,19 @@ export function cambiar(request: Request, id: string): Promise<Response> {
   return manejarEquipo(request, async (ctx) => {
     const { user, t } = ctx;
     const miembro = await buscarMiembro(user.workspace.id, id);
-    if (!miembro) return noExiste(t);
+    if (!miembro) return noExiste(ctx);
     const cuerpo = await leer(request, ctx, ["Rol", "Agencia"], cambioRolSchemaDe(t.validacion));
     if (!cuerpo.ok) return cuerpo.respuesta;
     const { Rol, Agencia } = cuerpo.data;
     // Said before checking an agency for it (the transaction below decides anyway).
-    if (miembro.id === user.id && Rol !== "admin") return respuestaDe({ ok: false, motivo: "propio-rol" }, "Rol", t);
+    if (miembro.id === user.id && Rol !== "admin") return respuestaDe({ ok: false, motivo: "propio-rol" }, "Rol", ctx);
     if (Rol === "agencia") {
       const problema = await problemaDeAgencia(user, Agencia, miembro.email, "Agencia", t);
       if (problema) return problema;
     }
     const resultado = await cambiarRol(user.workspace.id, user.id, id, { role: Rol, agencyAdminMail: Agencia || null });
-    if (!resultado.ok) return respuestaDe(resultado, "Rol", t);
-    return resultado.miembro ? respuestaJson(aJson(resultado.miembro), 200) : noExiste(t);
+    if (!resultado.ok) return respuestaDe(resultado, "Rol", ctx);
+    return resultado.miembro ? respuestaJson(aJson(resultado.miembro), 200) : noExiste(ctx);
   });
 }
 
@@ -132,9 +135,9 @@ export function cambiar(request: Request, id: string): Promise<Response> {
 export function quitar(request: Request, id: string): Promise<Response> {
   return manejarEquipo(
     request,
-    async ({ user, t }) => {
-      const resultado = await quitarMiembro(user.workspace.id, user.id, id);
-      return resultado.ok ? new Response(null, { status: 204 }) : respuestaDe(resultado, "_", t);
+    async (ctx) => {
+      const resultado = await quitarMiembro(ctx.user.workspace.id, ctx.user.id, id);
+      return resultado.ok ? new Response(null, { status: 204 }) : respuestaDe(resultado, "_", ctx);
     },
     { conCuerpo: false },
   );
@@ -144,10 +147,10 @@ export function quitar(request: Request, id: string): Promise<Response> {
 export function nuevaContrasena(request: Request, id: string): Promise<Response> {
   return manejarEquipo(request, async (ctx) => {
     const { user, t } = ctx;
-    if (!(await buscarMiembro(user.workspace.id, id))) return noExiste(t);
+    if (!(await buscarMiembro(user.workspace.id, id))) return noExiste(ctx);
     const cuerpo = await leer(request, ctx, ["Contrasena"], contrasenaSchemaDe(t.validacion));
     if (!cuerpo.ok) return cuerpo.respuesta;
     const miembro = await restablecerContrasena(user.workspace.id, id, cuerpo.data.Contrasena);
-    return miembro ? new Response(null, { status: 204 }) : noExiste(t);
+    return miembro ? new Response(null, { status: 204 }) : noExiste(ctx);
   });
 }

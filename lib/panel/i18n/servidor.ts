@@ -7,18 +7,20 @@ import { equipoEn } from "./equipo-en";
 import { equipoEs } from "./equipo-es";
 import { es } from "./es";
 import { COOKIE_IDIOMA, esIdioma, IDIOMA_PREDETERMINADO, type Idioma, type Textos, type TextosConexion, type TextosEquipo } from "./index";
+import { respuestasEn } from "./respuestas-en";
+import { respuestasEs, type TextosRespuestas } from "./respuestas-es";
 
 /**
- * The Panel's language and texts on the server, which has every dictionary at hand (the shared one and
- * the Equipo/Conexión pages' own). The browser gets them from components/panel/idioma.tsx instead, so
- * English is not in every page's bundle.
+ * The Panel's language and texts on the server, which has every dictionary at hand (the shared one,
+ * the Equipo/Conexión pages' own and the route handlers' answers). The browser gets them from
+ * components/panel/idioma.tsx instead, so English is not in every page's bundle.
  */
 
-export type TextosServidor = Textos & { equipo: TextosEquipo; conexion: TextosConexion };
+export type TextosServidor = Textos & { equipo: TextosEquipo; conexion: TextosConexion; respuestas: TextosRespuestas };
 
 const DICCIONARIOS: Record<Idioma, TextosServidor> = {
-  "es-AR": { ...es, equipo: equipoEs, conexion: conexionEs },
-  en: { ...en, equipo: equipoEn, conexion: conexionEn },
+  "es-AR": { ...es, equipo: equipoEs, conexion: conexionEs, respuestas: respuestasEs },
+  en: { ...en, equipo: equipoEn, conexion: conexionEn, respuestas: respuestasEn },
 };
 
 export function textosDe(idioma: Idioma): TextosServidor {

@@ -1,6 +1,7 @@
 import "server-only";
 import { notFound } from "next/navigation";
-import { errorInterno, manejarMutacion, respuestaJson } from "@/lib/panel/manejar";
+import type { TextosServidor } from "@/lib/panel/i18n/servidor";
+import { errorInterno, manejarMutacion, respuestaJson, respuestaProblema } from "@/lib/panel/manejar";
 import type { CurrentUser, Role } from "@/lib/panel/session";
 import { type V3Client, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
 import { esTopicoValido } from "./limites";
@@ -20,19 +21,17 @@ export function topicoDeRuta(topic: string): string {
   return decoded;
 }
 
-/** A V3Error (or anything else) as the JSON answer of a panel route handler. */
-export function respuestaDeError(error: unknown): Response {
-  if (error instanceof V3Error) {
-    const status = error.status === 0 ? 502 : error.status;
-    const { Title, Detail, Errors } = error.problem;
-    if (error.status === 404)
-      return respuestaJson(
-        { Title: "No encontrado", Status: 404, Detail: "El tópico no está configurado o la notificación no existe." },
-        404,
-      );
-    return respuestaJson({ Title, Status: status, Detail, Errors }, status);
-  }
-  return errorInterno(error);
+/**
+ * A V3Error (or anything else) as the JSON answer of a panel route handler: the API's problem with its
+ * status; a 404, and the API out of reach, said by the Panel in the user's language.
+ */
+export function respuestaDeError(error: unknown, textos: TextosServidor): Response {
+  if (!(error instanceof V3Error)) return errorInterno(error, textos);
+  const t = textos.respuestas;
+  if (error.status === 404) return respuestaProblema({ Title: t.noEncontrado, Status: 404, Detail: t.notificacionNoEncontrada });
+  if (error.status === 0) return respuestaProblema({ Title: t.sinConexion, Status: 502, Detail: t.sinConexionDetalle });
+  const { Title, Detail, Errors } = error.problem;
+  return respuestaProblema({ Title, Status: error.status, Detail, Errors });
 }
 
 /**
@@ -42,12 +41,12 @@ export function respuestaDeError(error: unknown): Response {
 export function manejar(
   request: Request,
   roles: readonly Role[],
-  accion: (ctx: { user: CurrentUser; client: V3Client }) => Promise<Response>,
+  accion: (ctx: { user: CurrentUser; client: V3Client; textos: TextosServidor }) => Promise<Response>,
 ): Promise<Response> {
   return manejarMutacion(
     request,
     { roles, next: "/panel/notificaciones" },
-    async ({ user }) => accion({ user, client: await v3ClientFor(user.workspace.id) }),
+    async ({ user, textos }) => accion({ user, client: await v3ClientFor(user.workspace.id), textos }),
     respuestaDeError,
   );
 }

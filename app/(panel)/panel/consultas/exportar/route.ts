@@ -2,6 +2,7 @@ import type { NextRequest } from "next/server";
 import type { Consulta } from "@/lib/api/consultas";
 import { MAX_PAGINA } from "@/lib/api/limites";
 import { cargarPagina, mensajeError, type Resolucion, resolverConsultas, sidDe, statusDeFalla } from "@/lib/panel/consultas/vista";
+import { textosDe } from "@/lib/panel/i18n/servidor";
 import { requireUser } from "@/lib/panel/session";
 
 /**
@@ -141,15 +142,16 @@ const textoPlano = (status: number, cuerpo: string) =>
 export async function GET(request: NextRequest) {
   const user = await requireUser({ roles: ["admin", "soporte", "agencia"] });
   const resolucion = await resolverConsultas(user, request.nextUrl.searchParams);
+  const t = textosDe(resolucion.idioma).respuestas.exportar;
   if (resolucion.errores) {
     const detalle = Object.entries(resolucion.errores).map(([campo, mensajes]) => `${campo}: ${mensajes.join(" ")}`);
-    return textoPlano(400, `No se puede exportar: los filtros no son válidos.\n${detalle.join("\n")}\n`);
+    return textoPlano(400, `${t.filtros}\n${detalle.join("\n")}\n`);
   }
-  if (!resolucion.adminMail) return textoPlano(400, "No se puede exportar: elegí una agencia.\n");
+  if (!resolucion.adminMail) return textoPlano(400, `${t.agencia}\n`);
   const adminMail = resolucion.adminMail;
 
   const primera = await cargarPagina(resolucion, 1);
-  if (!primera.ok) return textoPlano(statusDeFalla(primera.status), `No se puede exportar: ${primera.mensaje}\n`);
+  if (!primera.ok) return textoPlano(statusDeFalla(primera.status), `${t.motivo(primera.mensaje)}\n`);
   const { Total } = primera.datos;
 
   const encoder = new TextEncoder();
@@ -178,7 +180,7 @@ export async function GET(request: NextRequest) {
         if (!siguiente || siguiente.done) controller.close();
         else controller.enqueue(encoder.encode(filas(siguiente.value)));
       } catch (error) {
-        controller.error(new Error(mensajeError(error, adminMail)));
+        controller.error(new Error(mensajeError(error, adminMail, resolucion.idioma)));
       }
     },
   });

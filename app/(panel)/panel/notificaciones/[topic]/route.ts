@@ -1,4 +1,5 @@
 import { redirect } from "next/navigation";
+import { cuerpoInvalido } from "@/lib/panel/manejar";
 import type { WebhookUpsert } from "@/lib/panel/notificaciones/limites";
 import { EDITORES, manejar, respuestaJson, topicoDeRuta } from "@/lib/panel/notificaciones/servidor";
 import { requireUser } from "@/lib/panel/session";
@@ -25,9 +26,6 @@ async function leerCuerpo(request: Request): Promise<WebhookUpsert | undefined> 
   return Object.fromEntries(CAMPOS.filter((campo) => campo in source).map((campo) => [campo, source[campo]])) as WebhookUpsert;
 }
 
-const cuerpoInvalido = () =>
-  respuestaJson({ Title: "Validación de información esperada fallida", Status: 400, Errors: { _: ["Se espera un objeto JSON."] } }, 400);
-
 /** Typing the URL of this endpoint goes to the list of topics. */
 export async function GET() {
   await requireUser({ roles: ["admin", "soporte"], next: "/panel/notificaciones" });
@@ -35,19 +33,19 @@ export async function GET() {
 }
 
 export async function POST(request: Request, { params }: Ctx) {
-  return manejar(request, EDITORES, async ({ client }) => {
+  return manejar(request, EDITORES, async ({ client, textos }) => {
     const topic = topicoDeRuta((await params).topic);
     const body = await leerCuerpo(request);
-    if (!body) return cuerpoInvalido();
+    if (!body) return cuerpoInvalido(textos);
     return respuestaJson(await client.createAppNotificacion(topic, body), 201);
   });
 }
 
 export async function PUT(request: Request, { params }: Ctx) {
-  return manejar(request, EDITORES, async ({ client }) => {
+  return manejar(request, EDITORES, async ({ client, textos }) => {
     const topic = topicoDeRuta((await params).topic);
     const body = await leerCuerpo(request);
-    if (!body) return cuerpoInvalido();
+    if (!body) return cuerpoInvalido(textos);
     return respuestaJson(await client.updateAppNotificacion(topic, body), 200);
   });
 }

@@ -1,0 +1,29 @@
+/**
+ * What the Panel's route handlers answer on their own (`{ Title, Detail }` of a refusal or a failure,
+ * the export's plain-text refusals), apart from es.ts: only the server says them, so no page bundles
+ * them; the server merges them into textosDe's texts as `respuestas`. The API's own problem texts
+ * pass through as the API sends them. respuestas-en.ts has exactly these keys.
+ */
+
+export const respuestasEs = {
+  prohibida: "Operación prohibida",
+  noDelPanel: "La solicitud no viene del panel.",
+  tipoNoSoportado: "Tipo de contenido no soportado",
+  seEsperaJson: "Se espera application/json.",
+  solicitudInvalida: "Solicitud inválida",
+  noEncontrado: "No encontrado",
+  notificacionNoEncontrada: "El tópico no está configurado o la notificación no existe.",
+  errorInterno: "Error interno",
+  errorInternoDetalle: "No pudimos completar la operación. Probá de nuevo.",
+  sinConexion: "No pudimos conectarnos con la API",
+  sinConexionDetalle: "Probá de nuevo en unos minutos.",
+  errorDeLaApi: "La API respondió con un error",
+  ciudad: "Elegí la provincia y escribí la ciudad.",
+  exportar: {
+    filtros: "No se puede exportar: los filtros no son válidos.",
+    agencia: "No se puede exportar: elegí una agencia.",
+    motivo: (motivo: string) => `No se puede exportar: ${motivo}`,
+  },
+};
+
+export type TextosRespuestas = typeof respuestasEs;
