@@ -1,14 +1,11 @@
-import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
+import { revisarPagina } from "../support/pagina";
 import { type ServicioPanel, startPanelService } from "../support/panel";
 
 /**
  * Signing in to the dashboard for real: a server of its own on a fresh embedded data directory, a
  * workspace and one user per role created with the operator CLI (`panel workspace`, `panel user`).
  */
-
-const screenshots = "tests/e2e/screenshots";
-mkdirSync(screenshots, { recursive: true });
 
 test.describe.configure({ mode: "serial" });
 
@@ -49,7 +46,7 @@ test("a panel URL typed while signed out goes to /ingresar and comes back after 
   await page.goto(`${base}/panel/agencias`);
   await expect(page).toHaveURL(`${base}/ingresar?next=${encodeURIComponent("/panel/agencias")}`);
   await expect(page.getByRole("heading", { name: "Ingresá al panel" })).toBeVisible();
-  await page.screenshot({ path: `${screenshots}/panel-ingresar.png`, fullPage: true });
+  await revisarPagina(page, "panel-ingresar");
 
   await signIn(page, users.soporte.email, PASSWORD);
   await expect(page).toHaveURL(`${base}/panel/agencias`);
@@ -61,7 +58,17 @@ test("a wrong password shows the error, announced as an alert", async ({ page })
   await signIn(page, users.admin.email, "no-es-la-clave");
   await expect(formError(page)).toHaveText("El e-mail o la contraseña no son correctos.");
   await expect(page).toHaveURL(`${base}/ingresar`);
-  await page.screenshot({ path: `${screenshots}/panel-ingresar-error.png`, fullPage: true });
+  await revisarPagina(page, "panel-ingresar-error");
+});
+
+test("an error next-auth puts in the URL is shown by its code, never as the URL's text", async ({ page }) => {
+  await page.goto(`${base}/ingresar?error=CredentialsSignin`);
+  await expect(formError(page)).toHaveText("El e-mail o la contraseña no son correctos.");
+  await page.goto(`${base}/ingresar?error=IngresoBloqueado%3A15`);
+  await expect(formError(page)).toContainText("el ingreso queda bloqueado 15 minutos");
+  await revisarPagina(page, "panel-ingresar-bloqueado");
+  await page.goto(`${base}/ingresar?error=${encodeURIComponent("Llamá al 0800-ESTAFA")}`);
+  await expect(formError(page)).toHaveText("No pudimos iniciar la sesión. Probá de nuevo.");
 });
 
 test("the form checks its fields and works with the keyboard alone", async ({ page }) => {
@@ -90,7 +97,7 @@ test("signing in lands on the panel with the header of the user; signing out end
   await expect(page.getByTestId("rol")).toHaveText("Administración");
   const nav = page.getByRole("navigation", { name: "Secciones del panel" });
   await expect(nav.getByRole("link")).toHaveText(["Agencias", "Notificaciones", "Consultas", "Equipo", "Conexión"]);
-  await page.screenshot({ path: `${screenshots}/panel-inicio.png`, fullPage: true });
+  await revisarPagina(page, "panel-inicio");
 
   const session = (await context.cookies()).find((cookie) => cookie.name.endsWith("next-auth.session-token"));
   expect(session).toMatchObject({ httpOnly: true, sameSite: "Lax", secure: false });
@@ -115,7 +122,37 @@ test("an agencia user goes to its enquiries and is refused the other sections", 
     await expect(page.getByRole("heading", { name: "Notificaciones" })).toHaveCount(0);
     expect(response?.status()).toBe(403);
   }
-  await page.screenshot({ path: `${screenshots}/panel-sin-permiso.png`, fullPage: true });
+  await revisarPagina(page, "panel-sin-permiso");
+});
+
+test("an admin typing the agencia-only /panel/paquete gets the Panel's 403 page", async ({ page }) => {
+  await page.goto(`${base}/ingresar?next=${encodeURIComponent("/panel/paquete")}`);
+  await signIn(page, users.admin.email, PASSWORD);
+  await page.waitForURL((url) => url.pathname !== "/ingresar");
+  const response = await page.goto(`${base}/panel/paquete`);
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { level: 1, name: "No tenés permiso para ver esta página" })).toBeVisible();
+  await expect(page.getByText("Error 403")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Paquete" })).toHaveCount(0);
+  // Inside the Panel's frame: its header and the way back to its start.
+  await expect(page.getByTestId("rol")).toHaveText("Administración");
+  await expect(page.getByRole("link", { name: "Volver al inicio del panel" })).toBeVisible();
+  await revisarPagina(page, "panel-admin-paquete-sin-permiso");
+});
+
+test("an unknown Panel address and an impossible topic get the Panel's own 404 page", async ({ page }) => {
+  await page.goto(`${base}/ingresar`);
+  await signIn(page, users.soporte.email, PASSWORD);
+  await page.waitForURL((url) => url.pathname !== "/ingresar");
+  for (const path of ["/panel/no-existe/tampoco", "/panel/notificaciones/-otro-/entregas"]) {
+    const response = await page.goto(`${base}${path}`);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "No encontramos esta página" })).toBeVisible();
+    await expect(page.getByTestId("rol")).toHaveText("Soporte");
+  }
+  await revisarPagina(page, "panel-no-encontrada");
+  await page.getByRole("link", { name: "Volver al inicio del panel" }).click();
+  await expect(page).toHaveURL(`${base}/panel`);
 });
 
 test("after 5 failures the e-mail is blocked for the rest of the window, with a clear message", async ({ page }) => {
@@ -128,4 +165,16 @@ test("after 5 failures the e-mail is blocked for the rest of the window, with a 
   await expect(formError(page)).toContainText("Demasiados intentos fallidos");
   await expect(formError(page)).toContainText("15 minutos");
   await expect(page).toHaveURL(`${base}/ingresar`);
+  await revisarPagina(page, "panel-ingresar-bloqueado-formulario");
+
+  // The server sends a code, not a sentence: in English the same refusal reads in English.
+  await page.getByRole("button", { name: "English" }).click();
+  await page.getByLabel("E-mail").fill(users.bloqueo.email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  const answered = page.waitForResponse((response) => response.url().includes("/api/auth/callback/credentials"));
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await answered;
+  await expect(formError(page)).toContainText("Too many failed attempts");
+  await expect(formError(page)).toContainText(/1[45] minutes/);
+  await expect(formError(page)).not.toContainText("Demasiados");
 });

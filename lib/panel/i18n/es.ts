@@ -91,14 +91,18 @@ export const es = {
     titulo: "No encontramos esta página",
     texto: "La dirección no existe en el panel o ya no está disponible.",
   },
+  errorInesperado: {
+    error: "Error inesperado",
+    titulo: "No pudimos mostrar esta página",
+    texto:
+      "Ocurrió un error inesperado. Probá de nuevo en unos segundos; si sigue pasando, avisá a quien administra el espacio de trabajo.",
+    codigo: "Código del error:",
+  },
   consultas: {
     titulo: "Consultas",
     descripcionAgencia: (agencia: string, operador: string) => `Consultas de ${agencia} que ve ${operador}.`,
     descripcion: "Las consultas que recibieron las agencias registradas con la app de este espacio de trabajo.",
     cargando: "Cargando las consultas…",
-    errorTitulo: "No pudimos mostrar las consultas",
-    errorTexto:
-      "Ocurrió un error inesperado. Probá de nuevo en unos segundos; si sigue pasando, avisá a quien administra el espacio de trabajo.",
     errorAgencias: "No pudimos cargar las agencias",
     sinAgenciasTitulo: "Todavía no hay agencias registradas",
     sinAgenciasTexto: "Cuando una agencia invitada complete su registro, vas a ver aquí sus consultas.",
