@@ -5,29 +5,36 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { useTextos } from "@/components/panel/idioma";
+import { type Conocido, contarNuevas } from "./novedades";
 
 /** How often page 1 is polled while the tab is visible (react-query pauses it in the background). */
 export const INTERVALO_NOVEDADES_MS = 15_000;
 
 type Props = {
-  /** /panel/consultas/novedades?{filters}: Total of the current filter. */
+  /** /panel/consultas/novedades?{filters}: Total of the current filter and the sids of its page 1. */
   url: string;
   /** Total of the filter when the page was rendered. */
   total: number;
+  /**
+   * The sid of the newest enquiry (page 1's first) when the page was rendered; undefined on other
+   * pages, which did not read page 1: the first poll tells it.
+   */
+  primera?: string | null;
   pagina: number;
   /** Page 1 with the current filters. */
   hrefPrimera: string;
 };
 
 /**
- * Notices new enquiries without a reload: polls the filter's Total; on page 1 the table is
- * refreshed (router.refresh re-renders the server component with the newest enquiries), on other
- * pages a link leads to them. The count is announced in a polite live region.
+ * Notices new enquiries without a reload: polls page 1 of the filter and compares its newest sid and
+ * its Total with what it knew (contarNuevas); on page 1 the table is refreshed (router.refresh
+ * re-renders the server component with the newest enquiries), on other pages a link leads to them.
+ * The count is announced in a polite live region.
  */
-export function AvisoNovedades({ url, total, pagina, hrefPrimera }: Props) {
+export function AvisoNovedades({ url, total, primera, pagina, hrefPrimera }: Props) {
   const t = useTextos().consultas.novedades;
   const router = useRouter();
-  const conocido = useRef(total);
+  const conocido = useRef<Conocido | null>(primera === undefined ? null : { total, primera });
   const [nuevas, setNuevas] = useState(0);
 
   const { data, isError } = useQuery({
@@ -35,7 +42,7 @@ export function AvisoNovedades({ url, total, pagina, hrefPrimera }: Props) {
     queryFn: async ({ signal }) => {
       const response = await fetch(url, { signal, cache: "no-store", headers: { Accept: "application/json" } });
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
-      return (await response.json()) as { Total: number };
+      return (await response.json()) as { Total: number; Sids: string[] };
     },
     refetchInterval: INTERVALO_NOVEDADES_MS,
     refetchIntervalInBackground: false,
@@ -45,9 +52,11 @@ export function AvisoNovedades({ url, total, pagina, hrefPrimera }: Props) {
   });
 
   useEffect(() => {
-    if (!data || data.Total <= conocido.current) return;
-    const llegadas = data.Total - conocido.current;
-    conocido.current = data.Total;
+    if (!data) return;
+    const ahora = { total: data.Total, sids: data.Sids };
+    const llegadas = conocido.current ? contarNuevas(conocido.current, ahora) : 0;
+    conocido.current = { total: data.Total, primera: data.Sids[0] ?? null };
+    if (llegadas === 0) return;
     setNuevas((previas) => previas + llegadas);
     if (pagina === 1) router.refresh();
   }, [data, pagina, router]);

@@ -181,6 +181,7 @@ function Resultado({
         key={actual}
         url={urlConsultas(filtrosUrl, "/panel/consultas/novedades")}
         total={total}
+        primera={pagina === 1 ? (filas[0]?.sid ?? null) : undefined}
         pagina={pagina}
         hrefPrimera={href(1)}
       />

@@ -1,10 +1,11 @@
 import type { NextRequest } from "next/server";
-import { cargarPagina, resolverConsultas, statusDeFalla } from "@/lib/panel/consultas/vista";
+import { cargarPagina, resolverConsultas, sidDe, statusDeFalla } from "@/lib/panel/consultas/vista";
 import { requireUser } from "@/lib/panel/session";
 
 /**
  * GET /panel/consultas/novedades?{same filters}: what the inbox polls (react-query, every 15 s while
- * the tab is visible) to notice new enquiries: the Total of the filter and the sids of page 1.
+ * the tab is visible) to notice new enquiries: the Total of the filter and the sids of page 1, newest
+ * first (components/consultas/novedades.ts compares them with what the page knew).
  * Same role rules as the page (an `agencia` user is forced to its agency and operator).
  */
 export async function GET(request: NextRequest) {
@@ -14,5 +15,6 @@ export async function GET(request: NextRequest) {
   const pagina = await cargarPagina(resolucion, 1);
   if (!pagina.ok)
     return Response.json({ Mensaje: pagina.mensaje }, { status: statusDeFalla(pagina.status), headers: { "Cache-Control": "no-store" } });
-  return Response.json({ Total: pagina.datos.Total, Hasta: pagina.datos.Hasta }, { headers: { "Cache-Control": "no-store" } });
+  const { Total, Hasta, _entries } = pagina.datos;
+  return Response.json({ Total, Hasta, Sids: _entries.map(sidDe) }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,0 +1,21 @@
+/**
+ * How many enquiries arrived since the inbox last looked at page 1 (newest first): the sids above the
+ * one it knew as the newest, and the growth of Total. Either alone misses some: Total stays put when an
+ * old enquiry leaves the 90-day window as a new one arrives, and an enquiry ingested with an earlier
+ * Momento does not come first. Pure, so it is unit tested.
+ */
+
+/** What the inbox knew: the filter's Total and the sid of page 1's first enquiry (null: none). */
+export type Conocido = { total: number; primera: string | null };
+
+/** A poll of page 1: the filter's Total and the page's sids, newest first. */
+export type Sondeo = { total: number; sids: readonly string[] };
+
+export function contarNuevas(antes: Conocido, ahora: Sondeo): number {
+  const crecio = ahora.total - antes.total;
+  const [primera] = ahora.sids;
+  if (primera === undefined || primera === antes.primera) return Math.max(0, crecio);
+  // The newest changed: the ones above the old newest are new (all of page 1 when it is no longer there).
+  const posicion = antes.primera === null ? -1 : ahora.sids.indexOf(antes.primera);
+  return Math.max(1, posicion >= 0 ? posicion : ahora.sids.length, crecio);
+}
