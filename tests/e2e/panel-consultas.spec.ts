@@ -7,10 +7,13 @@ import {
   api,
   autoDePrueba,
   type Credenciales,
+  consultasDeLaApi,
+  diferenciasCsv,
   ingresarConsulta,
   leerCsv,
   publicar,
   registrarAgencia,
+  sidDe,
   todasLasConsultas,
 } from "../support/panel-consultas";
 import { startReceiver } from "../support/receiver";
@@ -67,7 +70,9 @@ test.beforeAll(async () => {
   ] as const;
   for (const [index, externalId] of listados.entries()) {
     const [marca, modelo, precio] = modelos[index] as (typeof modelos)[number];
-    await publicar(info, app, AGENCIA, externalId, autoDePrueba(marca, modelo, precio));
+    // AUTO-2 also has an advance and an instalment: a decimal and an object in the CSV.
+    const extra = index === 1 ? { Anticipo: 1500000.5, Cuota: { Moneda: "ARS", Importe: 250000 } } : {};
+    await publicar(info, app, AGENCIA, externalId, { ...autoDePrueba(marca, modelo, precio), ...extra });
   }
   await publicar(info, app, OTRA, "SUR-1", autoDePrueba("Fiat", "Cronos", 15000));
 
@@ -89,7 +94,7 @@ test.beforeAll(async () => {
           Apellido: "Prueba",
           Email: `persona${i}@example.com`,
           Telefono: `+54 351 555-${String(1000 + i)}`,
-          Comentario: i === 0 ? 'Hola; ¿lo tienen "en gris"?\nGracias' : `Consulta número ${i}`,
+          Comentario: i === 0 ? 'Hola; ¿lo tienen "en gris"?\nGracias' : i === 2 ? "=SUMA(A1:A9)" : `Consulta número ${i}`,
           ...(i === 0 && {
             DocIdentidad: "30123456",
             Provincia: "Córdoba",
@@ -118,6 +123,38 @@ test.afterAll(async () => {
   await service?.stop();
   await receiver?.close();
 });
+
+type Notificacion = { Reenvio: boolean; Datos: { Sid: string } };
+
+/** The resent notification of `sid` the receiver got after its first `desde` requests (20 s at most). */
+async function reenvioRecibido(sid: string, desde = 0): Promise<Notificacion> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const reenvio = receiver.received
+      .slice(desde)
+      .map((entry) => JSON.parse(entry.body) as Notificacion)
+      .find((body) => body.Reenvio === true && body.Datos?.Sid === sid);
+    if (reenvio) return reenvio;
+    if (Date.now() > deadline) throw new Error(`No llegó el reenvío de ${sid}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The id of a server action, from the JavaScript the page loaded (as the user's browser has it). */
+async function idDeAccion(page: Page, nombre: string): Promise<string> {
+  const scripts = await page.evaluate(() => [
+    ...new Set([
+      ...[...document.scripts].map((script) => script.src),
+      ...performance.getEntriesByType("resource").flatMap((entry) => (entry.name.endsWith(".js") ? [entry.name] : [])),
+    ]),
+  ]);
+  const referencia = new RegExp(`createServerReference\\)\\("([0-9a-f]{40,})"[^)]*"${nombre}"\\)`);
+  for (const src of scripts.filter(Boolean)) {
+    const id = referencia.exec(await (await page.request.get(src)).text())?.[1];
+    if (id) return id;
+  }
+  throw new Error(`La acción ${nombre} no está en el JavaScript de la página`);
+}
 
 async function ingresar(page: Page, email: string, destino: string) {
   await page.goto(`${base}/ingresar?next=${encodeURIComponent(destino)}`);
@@ -307,15 +344,7 @@ test("soporte resends an enquiry's webhook: it arrives with Reenvio true; withou
   await expect(page.getByTestId("resultado-reenvio")).toContainText("Reenviada");
   await revisarPagina(page, "consultas-reenviada");
 
-  const deadline = Date.now() + 20_000;
-  let reenvio: { Reenvio: boolean; Datos: { Sid: string } } | undefined;
-  while (!reenvio && Date.now() < deadline) {
-    reenvio = receiver.received
-      .map((entry) => JSON.parse(entry.body) as { Reenvio: boolean; Datos: { Sid: string } })
-      .find((body) => body.Reenvio === true && body.Datos?.Sid === sid);
-    if (!reenvio) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  expect(reenvio?.Reenvio).toBe(true);
+  expect((await reenvioRecibido(sid)).Reenvio).toBe(true);
 
   const apagar = await api(service.info, app, "PUT", "/v3/appnotificaciones/consultas", {
     Callback: receiver.url("/consultas"),
@@ -332,6 +361,54 @@ test("soporte resends an enquiry's webhook: it arrives with Reenvio true; withou
   }
 });
 
+test("admin resends an enquiry's webhook from its detail: it arrives with Reenvio true", async ({ page }) => {
+  const sid = sids[5] as string;
+  const antes = receiver.received.length;
+  await ingresar(page, users.admin.email, `/panel/consultas?agencia=${AGENCIA}&sid=${sid}`);
+  const dialogo = page.getByRole("dialog", { name: "Persona5 Prueba" });
+  await expect(dialogo).toBeVisible();
+  await dialogo.getByRole("button", { name: "Reenviar webhook" }).click();
+  await expect(page.getByTestId("resultado-reenvio")).toContainText("Reenviada: la notificación");
+  await revisarPagina(page, "consultas-reenviada-admin");
+  const reenvio = await reenvioRecibido(sid, antes);
+  expect(reenvio).toMatchObject({ Reenvio: true, Datos: { Sid: sid } });
+});
+
+test("an agencia user's forged call of the resend server action is refused on the server, and nothing is resent", async ({
+  page,
+  browser,
+}) => {
+  // The inbox's JavaScript, which the agencia user's browser loads too, names the action (only its
+  // button is not rendered): a forged call is a POST to the page with that id, as React would send it.
+  await ingresar(page, users.agencia.email, "/panel/consultas");
+  const accion = await idDeAccion(page, "reenviarWebhook");
+  const propia = (await todasLasConsultas(service.info, app, AGENCIA, { operador: VENDEDORA }))[0]?.sid as string;
+  const llamar = (desde: Page) =>
+    desde.request.post(`${base}/panel/consultas`, {
+      headers: { "Next-Action": accion, Accept: "text/x-component", "Content-Type": "text/plain;charset=UTF-8", Origin: base },
+      data: JSON.stringify([AGENCIA, propia]),
+      maxRedirects: 0,
+    });
+
+  // The forged call is well made: the same request from an admin's browser resends.
+  const admin = await (await browser.newContext()).newPage();
+  try {
+    await ingresar(admin, users.admin.email, "/panel/consultas");
+    const antesAdmin = receiver.received.length;
+    expect((await llamar(admin)).status()).toBe(200);
+    expect(await reenvioRecibido(propia, antesAdmin)).toMatchObject({ Reenvio: true });
+  } finally {
+    await admin.context().close();
+  }
+
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const antes = receiver.received.length;
+  const forjada = await llamar(page);
+  expect(forjada.status()).toBe(403);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  expect(receiver.received.slice(antes)).toEqual([]);
+});
+
 test("the CSV export holds every enquiry of the filter, across all pages, as the API lists them", async ({ page }) => {
   await ingresar(page, users.admin.email, `/panel/consultas?agencia=${AGENCIA}`);
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exportar CSV" }).click()]);
@@ -341,13 +418,18 @@ test("the CSV export holds every enquiry of the filter, across all pages, as the
   const rows = leerCsv(bytes.toString("utf8").slice(1));
   const [cabecera, ...datos] = rows as [string[], ...string[][]];
   expect(cabecera.slice(0, 5)).toEqual(["Sid", "Momento", "Nombre", "Apellido", "Email"]);
-  const todas = await todasLasConsultas(service.info, app, AGENCIA);
+  const todas = await consultasDeLaApi(service.info, app, AGENCIA);
+  // Every column of every row reads back as the API's value, and the rows come in the API's order.
+  expect(diferenciasCsv(rows, todas)).toEqual([]);
   const columna = (nombre: string) => cabecera.indexOf(nombre);
-  expect(datos.map((row) => row[columna("Sid")])).toEqual(todas.map((entry) => entry.sid));
-  expect(datos.map((row) => row[columna("Email")])).toEqual(todas.map((entry) => entry.email));
-  const primera = datos.find((row) => row[columna("Sid")] === sids[0]) as string[];
-  expect(primera[columna("Comentario")]).toBe('Hola; ¿lo tienen "en gris"?\nGracias');
-  expect(primera[columna("Telefono")]).toBe("+54 351 555-1000");
+  expect(datos.map((row) => row[columna("Sid")])).toEqual(todas.map(sidDe));
+  const fila = (sid: string) => datos.find((row) => row[columna("Sid")] === sid) as string[];
+  expect(fila(sids[0] as string)[columna("Comentario")]).toBe('Hola; ¿lo tienen "en gris"?\nGracias');
+  expect(fila(sids[0] as string)[columna("Telefono")]).toBe("+54 351 555-1000");
+  expect(fila(sids[0] as string)[columna("QuiereCotizacionSeguro")]).toBe("sí");
+  expect(fila(sids[2] as string)[columna("Comentario")]).toBe("'=SUMA(A1:A9)");
+  expect(fila(sids[1] as string)[columna("PrecioImporte")]).toBe("18900,5");
+  expect(fila(sids[1] as string)[columna("Anticipo")]).toBe("1500000,5");
 
   // Same filter as the page: operador + externalid, through the route with the session's cookies.
   const filtro = { operador: VENDEDOR, externalid: "auto-2" };
@@ -355,11 +437,11 @@ test("the CSV export holds every enquiry of the filter, across all pages, as the
   expect(respuesta.status()).toBe(200);
   expect(respuesta.headers()["content-type"]).toBe("text/csv; charset=utf-8");
   expect(respuesta.headers()["content-disposition"]).toMatch(/^attachment; filename="consultas-/);
-  const [cab, ...filtradas] = leerCsv((await respuesta.text()).replace(/^\uFEFF/, "")) as [string[], ...string[][]];
-  const esperadas = await todasLasConsultas(service.info, app, AGENCIA, filtro);
+  const filtradas = leerCsv((await respuesta.text()).replace(/^\uFEFF/, ""));
+  const esperadas = await consultasDeLaApi(service.info, app, AGENCIA, filtro);
   expect(esperadas.length).toBeGreaterThan(0);
-  expect(filtradas.map((row) => row[cab.indexOf("Sid")])).toEqual(esperadas.map((entry) => entry.sid));
-  expect(filtradas.map((row) => row[cab.indexOf("Email")])).toEqual(esperadas.map((entry) => entry.email));
+  expect(diferenciasCsv(filtradas, esperadas)).toEqual([]);
+  expect(filtradas.slice(1).map((row) => row[0])).toEqual(esperadas.map(sidDe));
 });
 
 test("an agencia user sees only its operator's enquiries, whatever the URL asks for", async ({ page }) => {
@@ -395,10 +477,11 @@ test("an agencia user sees only its operator's enquiries, whatever the URL asks 
   await revisarPagina(page, "consultas-agencia-ajena");
 });
 
-test("a new enquiry ingested while the page is open appears without a reload, announced", async ({ page }) => {
-  test.setTimeout(90_000);
-  await ingresar(page, users.admin.email, `/panel/consultas?agencia=${AGENCIA}`);
-  await expect(page.getByTestId("total")).toHaveText(totalDe(CANTIDAD));
+/**
+ * With the inbox open (and never reloaded), an enquiry for `nombre` Llegada is ingested: it must be
+ * announced and appear first in the table. Returns its sid.
+ */
+async function llegaSinRecargar(page: Page, nombre: string, revision: string): Promise<string> {
   await page.evaluate(() => {
     (window as unknown as { sinRecargar: boolean }).sinRecargar = true;
   });
@@ -407,12 +490,42 @@ test("a new enquiry ingested while the page is open appears without a reload, an
     ExternalId: "AUTO-1",
     TipoAnuncio: "publicacion",
     OperadorResponsable: VENDEDORA,
-    Interesado: { Interes: "compra", Nombre: "Recién", Apellido: "Llegada", Email: "nueva@example.com", Comentario: "¡Hola!" },
+    Interesado: {
+      Interes: "compra",
+      Nombre: nombre,
+      Apellido: "Llegada",
+      Email: `llegada-${Date.now()}@example.com`,
+      Comentario: "¡Hola!",
+    },
   });
   await expect(page.getByTestId("novedades")).toContainText("1 consulta nueva", { timeout: 40_000 });
   await expect(filas(page).first()).toHaveAttribute("data-sid", sid);
-  await expect(page.getByRole("link", { name: "Recién Llegada" })).toBeVisible();
-  await expect(page.getByTestId("total")).toHaveText(totalDe(CANTIDAD + 1));
+  await expect(page.getByRole("link", { name: `${nombre} Llegada` })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { sinRecargar?: boolean }).sinRecargar)).toBe(true);
-  await revisarPagina(page, "consultas-nueva");
+  await revisarPagina(page, revision);
+  return sid;
+}
+
+test("a new enquiry ingested while the page is open appears without a reload, announced", async ({ page }) => {
+  test.setTimeout(90_000);
+  await ingresar(page, users.admin.email, `/panel/consultas?agencia=${AGENCIA}`);
+  await expect(page.getByTestId("total")).toHaveText(totalDe(CANTIDAD));
+  await llegaSinRecargar(page, "Recién", "consultas-nueva");
+  await expect(page.getByTestId("total")).toHaveText(totalDe(CANTIDAD + 1));
+});
+
+test("a new enquiry is noticed by its sid even when Total does not grow (an old one left the 90-day window meanwhile)", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await ingresar(page, users.admin.email, `/panel/consultas?agencia=${AGENCIA}`);
+  const total = CANTIDAD + 1;
+  await expect(page.getByTestId("total")).toHaveText(totalDe(total));
+  // The poll answers the Total the page already knows, as it would if the oldest enquiry had left
+  // the window as the new one arrived: only page 1's newest sid tells the news.
+  await page.route("**/panel/consultas/novedades?**", async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), Total: total } });
+  });
+  await llegaSinRecargar(page, "Otra", "consultas-nueva-sin-cambio-de-total");
 });

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { signRequest } from "../../lib/http/signing";
 import { adminCli, type ServerEnv } from "./panel";
 import { registroValido } from "./registro";
@@ -75,33 +76,134 @@ export async function ingresarConsulta(server: ServerEnv, body: Record<string, u
   return ((await response.json()) as { Sid: string }).Sid;
 }
 
+/** An enquiry as GET /v3/consultas/{mail} lists it (the fields the tests read). */
+export type ConsultaDeLaApi = {
+  Momento: string;
+  OperadorResponsable: string;
+  TipoAnuncio: string;
+  OrigenLead: string;
+  Interesado: Record<string, unknown> & { Email: string; InfoOperacion?: Record<string, unknown> | null };
+  Auto: Record<string, unknown> & { Precio?: { Moneda: string; Importe: number } | null };
+  _links: { self: { href: string } };
+};
+
+/** The sid of an enquiry, from its self link. */
+export const sidDe = (consulta: ConsultaDeLaApi) => consulta._links.self.href.split("?")[0]?.split("/").pop() as string;
+
 /** Every entry of GET /v3/consultas/{mail}{query} across all pages, as the API answers them. */
+export async function consultasDeLaApi(
+  server: ServerEnv,
+  app: Credenciales,
+  mail: string,
+  query: Record<string, string> = {},
+): Promise<ConsultaDeLaApi[]> {
+  const result: ConsultaDeLaApi[] = [];
+  for (let pagina = 1; pagina <= 99; pagina++) {
+    const search = new URLSearchParams({ ...query, pagina: String(pagina) }).toString();
+    const response = await api(server, app, "GET", `/v3/consultas/${mail}?${search}`);
+    if (response.status !== 200) throw new Error(`GET consultas: ${response.status} ${await response.text()}`);
+    const body = (await response.json()) as { Total: number; PerPagina: number; _entries: ConsultaDeLaApi[] };
+    result.push(...body._entries);
+    if (pagina * body.PerPagina >= body.Total) break;
+  }
+  return result;
+}
+
+/** consultasDeLaApi, each enquiry as its sid, the interested person's e-mail and its operator. */
 export async function todasLasConsultas(
   server: ServerEnv,
   app: Credenciales,
   mail: string,
   query: Record<string, string> = {},
 ): Promise<{ sid: string; email: string; operador: string }[]> {
-  const result: { sid: string; email: string; operador: string }[] = [];
-  for (let pagina = 1; pagina <= 99; pagina++) {
-    const search = new URLSearchParams({ ...query, pagina: String(pagina) }).toString();
-    const response = await api(server, app, "GET", `/v3/consultas/${mail}?${search}`);
-    if (response.status !== 200) throw new Error(`GET consultas: ${response.status} ${await response.text()}`);
-    const body = (await response.json()) as {
-      Total: number;
-      PerPagina: number;
-      _entries: { OperadorResponsable: string; Interesado: { Email: string }; _links: { self: { href: string } } }[];
-    };
-    for (const entry of body._entries) {
-      result.push({
-        sid: entry._links.self.href.split("/").pop() as string,
-        email: entry.Interesado.Email,
-        operador: entry.OperadorResponsable,
-      });
+  return (await consultasDeLaApi(server, app, mail, query)).map((entry) => ({
+    sid: sidDe(entry),
+    email: entry.Interesado.Email,
+    operador: entry.OperadorResponsable,
+  }));
+}
+
+/**
+ * Where each column of the inbox's CSV export comes from in the API's enquiry: the export's header
+ * must be exactly these columns, in this order.
+ */
+const COLUMNAS_CSV: Record<string, (consulta: ConsultaDeLaApi) => unknown> = {
+  Sid: sidDe,
+  Momento: (c) => c.Momento,
+  ...Object.fromEntries(
+    ["Nombre", "Apellido", "Email", "Telefono", "DocIdentidad", "Provincia", "Ciudad", "Interes", "Comentario"].map((campo) => [
+      campo,
+      (c: ConsultaDeLaApi) => c.Interesado[campo],
+    ]),
+  ),
+  OperadorResponsable: (c) => c.OperadorResponsable,
+  TipoAnuncio: (c) => c.TipoAnuncio,
+  OrigenLead: (c) => c.OrigenLead,
+  ...Object.fromEntries(
+    ["ExternalId", "RefStock", "Marca", "Modelo", "Version", "VersionYear", "Kilometraje", "Color", "BodyType", "Estado"].map((campo) => [
+      campo,
+      (c: ConsultaDeLaApi) => c.Auto[campo],
+    ]),
+  ),
+  PrecioMoneda: (c) => c.Auto.Precio?.Moneda,
+  PrecioImporte: (c) => c.Auto.Precio?.Importe,
+  Anticipo: (c) => c.Auto.Anticipo,
+  Cuota: (c) => c.Auto.Cuota,
+  EntregaVehiculo: (c) => c.Interesado.InfoOperacion?.EntregaVehiculo,
+  FinanciacionDeseada: (c) => c.Interesado.InfoOperacion?.FinanciacionDeseada,
+  QuiereCotizacionSeguro: (c) => c.Interesado.InfoOperacion?.QuiereCotizacionSeguro,
+};
+
+/**
+ * Whether a CSV cell (already unquoted) reads back as the API's value: empty for none, numbers with
+ * the es-AR decimal comma, sí/no, objects as JSON, text as is (with the apostrophe that keeps a
+ * spreadsheet from running a value that starts like a formula).
+ */
+function celdaCoincide(celda: string, valor: unknown): boolean {
+  if (valor === null || valor === undefined) return celda === "";
+  if (typeof valor === "number") return !celda.includes(".") && Number(celda.replace(",", ".")) === valor;
+  if (typeof valor === "boolean") return celda === (valor ? "sí" : "no");
+  if (typeof valor === "object") {
+    try {
+      return isDeepStrictEqual(JSON.parse(celda), valor);
+    } catch {
+      return false;
     }
-    if (pagina * body.PerPagina >= body.Total) break;
   }
-  return result;
+  const texto = String(valor);
+  // A spreadsheet runs =, @, a tab or CR as a formula: always protected. + and - only when not a number or phone.
+  if (/^[=@\t\r]/.test(texto)) return celda === `'${texto}`;
+  return celda === texto || (/^[+-]/.test(texto) && celda === `'${texto}`);
+}
+
+/**
+ * Every difference between an exported CSV (its rows as leerCsv reads them, header first) and the
+ * enquiries the API lists, matched by sid: a column missing or extra, a row missing or extra or
+ * repeated, a cell that does not read back as the API's value. None: `[]`.
+ */
+export function diferenciasCsv(filas: string[][], consultas: ConsultaDeLaApi[]): string[] {
+  const [cabecera = [], ...datos] = filas;
+  const columnas = Object.keys(COLUMNAS_CSV);
+  if (cabecera.join(";") !== columnas.join(";")) return [`cabecera: ${cabecera.join(";")} (se esperaba ${columnas.join(";")})`];
+  const porSid = new Map(consultas.map((consulta) => [sidDe(consulta), consulta]));
+  const vistas = new Set<string>();
+  const diferencias: string[] = [];
+  for (const fila of datos) {
+    const sid = fila[0] ?? "";
+    const consulta = porSid.get(sid);
+    if (!consulta || vistas.has(sid)) {
+      diferencias.push(`${sid}: ${consulta ? "repetida" : "no está en la API"}`);
+      continue;
+    }
+    vistas.add(sid);
+    columnas.forEach((columna, i) => {
+      const valor = COLUMNAS_CSV[columna]?.(consulta);
+      if (!celdaCoincide(fila[i] ?? "", valor))
+        diferencias.push(`${sid} ${columna}: ${JSON.stringify(fila[i])} ≠ ${JSON.stringify(valor)}`);
+    });
+  }
+  for (const sid of porSid.keys()) if (!vistas.has(sid)) diferencias.push(`${sid}: falta en el CSV`);
+  return diferencias;
 }
 
 /** A `;`-separated CSV (RFC 4180 quoting) as rows of cells. */
