@@ -53,9 +53,12 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-/** The body of a delivery, after checking its Standard Webhooks signature with the typed secret. */
-function verificada(delivery: Received) {
-  return new Webhook(Buffer.from(SECRET).toString("base64")).verify(delivery.body, {
+/**
+ * The body of a delivery, after checking its Standard Webhooks signature with the secret (the typed
+ * one unless told): the library's key is the base64 of the secret's UTF-8, as the Panel explains.
+ */
+function verificada(delivery: Received, secreto = SECRET) {
+  return new Webhook(Buffer.from(secreto).toString("base64")).verify(delivery.body, {
     "webhook-id": String(delivery.headers["webhook-id"]),
     "webhook-timestamp": String(delivery.headers["webhook-timestamp"]),
     "webhook-signature": String(delivery.headers["webhook-signature"]),
@@ -295,4 +298,37 @@ test("admin deletes the configuration after confirming", async () => {
   await admin.goto(`${base}/panel/notificaciones/consultas/entregas`);
   await expect(admin.getByRole("heading", { name: "Este tópico no está configurado" })).toBeVisible();
   await revisarPagina(admin, "notificaciones-registro-sin-configurar");
+});
+
+test("admin configures a generated secret: shown once, the test notification verifies with it, a reload never shows it", async () => {
+  const configurar = `${base}/panel/notificaciones/consultas/configurar`;
+  await admin.goto(configurar);
+  await expect(admin.getByRole("heading", { level: 1, name: "Configurar el webhook de Consultas" })).toBeVisible();
+  await expect(admin.getByLabel("Generar uno seguro")).toBeChecked();
+  await admin.getByLabel("URL del Callback").fill(receiver.url("/hooks/vitrina"));
+  await admin.getByRole("button", { name: "Guardar configuración" }).click();
+  await expect(admin.getByRole("heading", { name: "Listo: el webhook de Consultas quedó configurado" })).toBeVisible();
+  // 32 random bytes from the browser, base64url: 43 characters.
+  const secreto = ((await admin.getByTestId("secreto-nuevo").textContent()) ?? "").trim();
+  expect(secreto).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  await expect(admin.getByRole("button", { name: "Copiar secreto" })).toBeVisible();
+  await revisarPagina(admin, "notificaciones-secreto-generado");
+
+  // Only the component's memory had it: a reload of the same page, or any other, never shows it again.
+  await admin.reload();
+  await expect(admin.getByRole("heading", { level: 1, name: "Editar el webhook de Consultas" })).toBeVisible();
+  await expect(admin.getByTestId("secreto-nuevo")).toHaveCount(0);
+  expect(await admin.content()).not.toContain(secreto);
+
+  // The receiver verifies the test notification with the secret shown, and not with the earlier one.
+  const id = await enviarPrueba(admin, /Entregada[\s\S]*HTTP 200/);
+  expect(await admin.content()).not.toContain(secreto);
+  const [hit] = receiver.forId(id);
+  expect(verificada(hit as Received, secreto)).toMatchObject({ Id: id, Topic: "consultas", Evento: "prueba" });
+  expect(() => verificada(hit as Received)).toThrow();
+  for (const path of ["/panel/notificaciones/consultas/entregas", "/panel/notificaciones/consultas/configurar"]) {
+    await admin.goto(`${base}${path}`);
+    await expect(admin.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await admin.content()).not.toContain(secreto);
+  }
 });
