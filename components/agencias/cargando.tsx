@@ -5,7 +5,7 @@ export function Cargando({ texto, filas = 4 }: { texto: string; filas?: number }
   return (
     <div role="status" aria-live="polite" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <span className="sr-only">{texto}</span>
-      <div aria-hidden="true" className="animate-pulse space-y-3">
+      <div aria-hidden="true" className="motion-safe:animate-pulse space-y-3">
         {FILAS.slice(0, filas).map((fila) => (
           <div key={fila} className="h-5 rounded bg-slate-100" />
         ))}

@@ -9,7 +9,7 @@ export function Cargando({ mensaje, bloques = 2, alto = "h-48" }: { mensaje: str
         <div
           key={`bloque-${String(index)}`}
           aria-hidden="true"
-          className={`${alto} animate-pulse rounded-2xl border border-slate-200 bg-white`}
+          className={`${alto} motion-safe:animate-pulse rounded-2xl border border-slate-200 bg-white`}
         />
       ))}
     </div>

@@ -11,7 +11,7 @@ export default async function CargandoConsultas() {
           {t.cargando}
         </p>
       </div>
-      <div className="grid animate-pulse gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid motion-safe:animate-pulse gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2 lg:grid-cols-3">
         {[1, 2, 3, 4, 5].map((n) => (
           <div key={n} className="space-y-2">
             <div className="h-3 w-24 rounded bg-slate-200" />
@@ -19,7 +19,7 @@ export default async function CargandoConsultas() {
           </div>
         ))}
       </div>
-      <div className="animate-pulse overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="motion-safe:animate-pulse overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
         <div className="h-10 bg-slate-50" />
         {[1, 2, 3, 4, 5, 6, 7, 8].map((n) => (
           <div key={n} className="flex gap-4 border-t border-slate-100 px-4 py-4">
