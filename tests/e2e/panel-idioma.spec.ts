@@ -2,11 +2,13 @@ import { expect, type Page, test } from "@playwright/test";
 import { revisarPagina } from "../support/pagina";
 import { type ServicioPanel, startPanelService } from "../support/panel";
 import { autoDePrueba, type Credenciales, ingresarConsulta, publicar, registrarAgencia } from "../support/panel-consultas";
+import { startReceiver } from "../support/receiver";
 
 /**
  * The Panel in English (issue 7): Spanish (es-AR) by default, the switch in the header and on
  * /ingresar sets the `idioma` cookie, the choice holds across navigation and reloads, and switching
- * back gives Spanish. A server of its own with one registered agency and two enquiries.
+ * back gives Spanish. A server of its own with one registered agency and two enquiries, an admin and
+ * an agencia user, and a webhook receiver on loopback.
  */
 
 test.describe.configure({ mode: "serial" });
@@ -15,14 +17,21 @@ const WORKSPACE = "Idioma E2E";
 const PASSWORD = "una-clave-de-prueba";
 const AGENCIA = "ventas@idioma-e2e.test";
 const ADMIN = "admin@idioma-e2e.test";
+const VENDEDOR = "vendedor@idioma-e2e.test";
 
 let service: ServicioPanel;
 let base: string;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   let app: Credenciales;
-  ({ service, base, credentials: app } = await startPanelService(WORKSPACE, [{ email: ADMIN, role: "admin" }], PASSWORD));
+  receiver = await startReceiver();
+  const usuarios = [
+    { email: ADMIN, role: "admin" as const },
+    { email: VENDEDOR, role: "agencia" as const, agency: AGENCIA },
+  ];
+  ({ service, base, credentials: app } = await startPanelService(WORKSPACE, usuarios, PASSWORD));
   await registrarAgencia(service.info, app, AGENCIA, "Autos Idioma");
   await publicar(service.info, app, AGENCIA, "IDIOMA-1", autoDePrueba("Toyota", "Corolla", 21500));
   for (const [i, nombre] of ["Ana", "Bruno"].entries()) {
@@ -46,6 +55,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await service?.stop();
+  await receiver?.close();
 });
 
 const lang = (page: Page) => page.locator("html").getAttribute("lang");
@@ -67,8 +77,8 @@ function erroresDeHidratacion(page: Page): string[] {
   return errores;
 }
 
-async function ingresar(page: Page, labels: { email: string; password: string; boton: string }) {
-  await page.getByLabel(labels.email).fill(ADMIN);
+async function ingresar(page: Page, labels: { email: string; password: string; boton: string }, email = ADMIN) {
+  await page.getByLabel(labels.email).fill(email);
   await page.getByLabel(labels.password).fill(PASSWORD);
   const answered = page.waitForResponse((response) => response.url().includes("/api/auth/callback/credentials"));
   await page.getByRole("button", { name: labels.boton, exact: true }).click();
@@ -167,6 +177,96 @@ test("signs in in English, keeps English across navigation and reload, and switc
   await expect(page.getByRole("columnheader", { name: "Interesado" })).toBeVisible();
   await revisarPagina(page, "idioma-consultas-es");
   expect(hidratacion).toEqual([]);
+});
+
+const EN = { email: "E-mail", password: "Password", boton: "Sign in" };
+
+/** Signs in from /ingresar switched to English. */
+async function ingresarEnIngles(page: Page, email = ADMIN) {
+  await page.goto(`${base}/ingresar`);
+  await page.getByRole("button", { name: "English" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in to the panel" })).toBeVisible();
+  await ingresar(page, EN, email);
+  await page.waitForURL((url) => url.pathname !== "/ingresar");
+}
+
+test("in English: an agency's detail, a webhook's configuration and its delivery log", async ({ page }) => {
+  const hidratacion = erroresDeHidratacion(page);
+  await ingresarEnIngles(page);
+
+  // The agency's detail, and its edit form through the Panel's route handler.
+  await page.goto(`${base}/panel/agencias/${encodeURIComponent(AGENCIA)}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Autos Idioma" })).toBeVisible();
+  await expect(page).toHaveTitle(`Agency ${AGENCIA} · Panel · Vitrina`);
+  await expect(page.getByRole("heading", { name: "Agency details" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Operators" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Listings package" })).toBeVisible();
+  await expect(page.getByRole("term").filter({ hasText: "Registered" })).toBeVisible();
+  await expect(page.getByText("Completed the registration and is associated with the app.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Detach agency…" })).toBeVisible();
+  await revisarPagina(page, "idioma-agencia-en");
+  await page.getByLabel("Agency name").fill("Autos Idioma SRL");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Changes saved.")).toBeVisible();
+
+  // The webhook's configuration: the form's checks, and an answer of the Panel's own route handler.
+  await page.goto(`${base}/panel/notificaciones/consultas/configurar`);
+  await expect(page.getByRole("heading", { level: 1, name: "Configure the Enquiries webhook" })).toBeVisible();
+  await expect(page.getByLabel("Generate a secure one")).toBeChecked();
+  await page.getByRole("button", { name: "Save configuration" }).click();
+  await expect(page.getByText("Enter the Callback URL.")).toBeVisible();
+  await revisarPagina(page, "idioma-notificaciones-configurar-en");
+  await page.getByLabel("Callback URL").fill(receiver.url("/hooks"));
+  const ruta = `${base}/panel/notificaciones/consultas`;
+  await page.route(ruta, (route) => (route.request().method() === "POST" ? route.continue({ postData: "[]" }) : route.continue()));
+  await page.getByRole("button", { name: "Save configuration" }).click();
+  await expect(page.locator("#webhook-error")).toHaveText("Invalid request: A JSON object is expected.");
+  await page.unroute(ruta);
+  await page.getByRole("button", { name: "Save configuration" }).click();
+  await expect(page.getByRole("heading", { name: "Done: the Enquiries webhook is configured" })).toBeVisible();
+  await revisarPagina(page, "idioma-notificaciones-configurado-en");
+
+  // A test notification, then the delivery log.
+  await page.goto(`${base}/panel/notificaciones`);
+  await page.getByTestId("topico-consultas").getByRole("button", { name: "Send test" }).click();
+  await expect(page.getByTestId("prueba-consultas")).toContainText("Test notification queued (202)");
+  await expect(page.getByTestId("prueba-consultas")).toContainText("Delivered", { timeout: 20_000 });
+  await page.goto(`${base}/panel/notificaciones/consultas/entregas`);
+  await expect(page.getByRole("heading", { level: 1, name: "Delivery log: Enquiries" })).toBeVisible();
+  await expect(page.getByTestId("entrega").first()).toContainText("Test notification");
+  await expect(page.getByTestId("entrega").first()).toContainText("Delivered");
+  await expect(page.getByRole("button", { name: /^Retry now/ }).first()).toBeVisible();
+  await revisarPagina(page, "idioma-notificaciones-registro-en");
+  expect(hidratacion).toEqual([]);
+});
+
+test("in English: the Panel's route handlers answer in English too", async ({ page }) => {
+  await ingresarEnIngles(page);
+  // Not from the Panel (no Origin, no Sec-Fetch-Site): refused, saying why in English.
+  const forjada = await page.request.post(`${base}/panel/notificaciones/consultas/prueba`, { maxRedirects: 0 });
+  expect(forjada.status()).toBe(403);
+  expect(await forjada.json()).toMatchObject({ Title: "Forbidden", Detail: "The request does not come from the panel." });
+  // The Panel's own 404 of a notification.
+  const desconocida = await page.request.get(`${base}/panel/notificaciones/consultas/entregas/01ARZ3NDEKTSV4RRFFQ69G5FAV`, {
+    headers: { Origin: base },
+  });
+  expect(desconocida.status()).toBe(404);
+  expect(await desconocida.json()).toMatchObject({ Title: "Not found" });
+  // The export's refusal.
+  const exportar = await page.request.get(`${base}/panel/consultas/exportar?agencia=${AGENCIA}&desde=ayer`);
+  expect(exportar.status()).toBe(400);
+  expect(await exportar.text()).toMatch(/^Cannot export: the filters are not valid\./);
+});
+
+test("in English: an agencia user's package", async ({ page }) => {
+  await ingresarEnIngles(page, VENDEDOR);
+  await expect(page).toHaveURL(`${base}/panel/consultas`);
+  await nav(page, "Panel sections").getByRole("link", { name: "Package" }).click();
+  await expect(page).toHaveURL(`${base}/panel/paquete`);
+  await expect(page.getByRole("heading", { level: 1, name: "Package" })).toBeVisible();
+  await expect(page.getByText(`The listings package of ${AGENCIA}.`)).toBeVisible();
+  await expect(page).toHaveTitle("Package · Panel · Vitrina");
+  await revisarPagina(page, "idioma-paquete-en");
 });
 
 test("the rest of the site stays Spanish whatever the Panel's language", async ({ page }) => {
