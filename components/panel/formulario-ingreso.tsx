@@ -2,7 +2,7 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { signIn } from "next-auth/react";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
 import { Alert } from "@/components/ui/alert";
@@ -27,6 +27,10 @@ export function FormularioIngreso({ next, errorInicial }: { next: string; errorI
   const schema = useMemo(() => schemaDe(t), [t]);
   const [error, setError] = useState<string | undefined>(errorInicial);
   const alertRef = useRef<HTMLDivElement>(null);
+  // Signing in needs this page's JavaScript: until it runs, the button waits instead of posting the
+  // form nowhere (a click on a slow connection, before the page is ready, would otherwise be lost).
+  const [listo, setListo] = useState(false);
+  useEffect(() => setListo(true), []);
   const {
     register,
     handleSubmit,
@@ -88,9 +92,12 @@ export function FormularioIngreso({ next, errorInicial }: { next: string; errorI
           {...register("password")}
         />
       </Field>
-      <Button type="submit" cargando={isSubmitting} className="w-full">
+      <Button type="submit" cargando={isSubmitting} disabled={!listo} className="w-full">
         {isSubmitting ? t.ingresando : t.ingresar}
       </Button>
+      <noscript>
+        <p className="text-sm text-slate-700">{t.sinJavaScript}</p>
+      </noscript>
     </form>
   );
 }

@@ -68,6 +68,7 @@ export const en: Textos = {
     contrasena: "Password",
     ingresar: "Sign in",
     ingresando: "Signing in…",
+    sinJavaScript: "To sign in, turn on JavaScript in your browser.",
     faltaEmail: "Enter your e-mail.",
     emailInvalido: "Enter a valid e-mail, e.g. name@company.com.",
     faltaContrasena: "Enter your password.",

@@ -71,6 +71,7 @@ export const es = {
     contrasena: "Contraseña",
     ingresar: "Ingresar",
     ingresando: "Ingresando…",
+    sinJavaScript: "Para ingresar, activá JavaScript en tu navegador.",
     faltaEmail: "Ingresá tu e-mail.",
     emailInvalido: "Ingresá un e-mail válido, p. ej. nombre@empresa.com.",
     faltaContrasena: "Ingresá tu contraseña.",
