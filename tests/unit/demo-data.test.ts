@@ -44,6 +44,21 @@ describe("demo data", () => {
     expect(days.size).toBeGreaterThan(110);
   });
 
+  it("gives today only the business hours that have passed, never a day's enquiries in its last hour", () => {
+    const random = seededRandom(13);
+    const hour = 3_600_000;
+    const beforeOpening = new Date("2026-11-21T10:30:00Z"); // 07:30 in Argentina
+    const moments = Array.from({ length: 30_000 }, () => generateMomento(random, beforeOpening, 120));
+    expect(moments.filter((moment) => moment.getTime() > beforeOpening.getTime() - 8.5 * hour)).toHaveLength(0); // yesterday closed at 23:00
+    const midday = new Date("2026-11-21T15:30:00Z"); // 12:30: four and a half business hours today
+    const lastHour = Array.from({ length: 30_000 }, () => generateMomento(random, midday, 120)).filter(
+      (moment) => moment.getTime() > midday.getTime() - hour,
+    );
+    const averageHour = 30_000 / (119 * 15 + 4.5);
+    expect(lastHour.length).toBeGreaterThan(averageHour / 3);
+    expect(lastHour.length).toBeLessThan(averageHour * 3);
+  });
+
   it("keeps the moments of a slice of the period inside it (the seed inserts the period oldest first)", () => {
     const random = seededRandom(11);
     const now = new Date("2026-11-21T15:30:00Z");

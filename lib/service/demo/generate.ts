@@ -95,14 +95,21 @@ const DAY_MS = 86_400_000;
 /** A part of the period, from its oldest end (0) to today (1). */
 export type Slice = { from: number; to: number };
 
+const BUSINESS_DAY_MS = 15 * 3_600_000;
+
 /**
  * A moment in the last `days` days (in `slice` of them, the whole period by default), in business
- * hours of Argentina (08:00 to 23:00, UTC−3), never in the future.
+ * hours of Argentina (08:00 to 23:00, UTC−3), never in the future. The moments are uniform over the
+ * business time of the period, so today holds only the share of the hours that have passed: at
+ * 09:00 an hour of enquiries, not a whole day's crowded into the last hour.
  */
 export function generateMomento(random: Random, now: Date, days: number, slice: Slice = { from: 0, to: 1 }): Date {
   const startOfTodayArgentina = Math.floor((now.getTime() - 3 * 3_600_000) / DAY_MS) * DAY_MS + 3 * 3_600_000;
-  const fromOldest = Math.min(days - 1, Math.floor((slice.from + random() * (slice.to - slice.from)) * days));
+  const openToday = startOfTodayArgentina + 8 * 3_600_000;
+  const businessToday = Math.min(BUSINESS_DAY_MS, Math.max(0, now.getTime() - 1_000 - openToday));
+  const businessTime = (days - 1) * BUSINESS_DAY_MS + businessToday;
+  const position = Math.floor((slice.from + random() * (slice.to - slice.from)) * businessTime);
+  const fromOldest = Math.min(days - 1, Math.floor(position / BUSINESS_DAY_MS));
   const day = startOfTodayArgentina - (days - 1 - fromOldest) * DAY_MS;
-  const moment = day + 8 * 3_600_000 + Math.floor(random() * 15 * 3_600_000);
-  return new Date(Math.min(moment, now.getTime() - between(random, 1, 3_600) * 1_000));
+  return new Date(day + 8 * 3_600_000 + (position - fromOldest * BUSINESS_DAY_MS));
 }
