@@ -136,3 +136,81 @@ describe("GET /v3/consultas/{adminMail}: paging", () => {
     expect(sids.filter((sid) => hidden.includes(sid))).toEqual([]);
   });
 });
+
+/**
+ * Deep pages start their walk at the hour the per-hour counters point to. A busy agency (hundreds
+ * of enquiries in the last hours, some at the same instant, some exactly on the hour, a few minutes
+ * in the future) checks every page asked for directly against the model.
+ */
+describe("GET /v3/consultas/{adminMail}: any page asked for directly", () => {
+  const HOUR = 3_600_000;
+  let busy: string;
+  let operador: string;
+  const busyStored: Stored[] = [];
+
+  beforeAll(async () => {
+    const appB = await createApp("Paginas B ocupada");
+    busy = await registered([
+      [appA, true],
+      [appB, false],
+    ]);
+    expect((await publish(appA, busy, "PA-1")).status).toBe(201);
+    expect((await publish(appB, busy, "PB-1")).status).toBe(201);
+    operador = unique("operador-ocupado");
+    await admin("agency", "operator", "--admin", busy, "--email", operador, "--nombre", "Ocupado", "--apellido", "Prueba");
+    const shapes = fc.sample(
+      fc.record({
+        ageSeconds: fc.integer({ min: 1, max: 6 * 3_600 }),
+        kind: fc.constantFrom("A", "A", "B", "catalogo"),
+        byOperador: fc.boolean(),
+      }),
+      { numRuns: 330, seed: 20261125 },
+    );
+    const now = Date.now();
+    for (const [index, shape] of shapes.entries()) {
+      let momento = now - shape.ageSeconds * 1_000;
+      if (index % 10 === 0) momento = Math.floor(momento / HOUR) * HOUR;
+      if (index % 15 === 0 && busyStored.length > 0) momento = busyStored.at(-1)?.momento as number;
+      if (index >= 327) momento = now + 4 * 60_000;
+      const responsable = shape.byOperador ? operador : busy;
+      const base = { AdminMail: busy, Momento: new Date(momento).toISOString(), OperadorResponsable: responsable };
+      const sid =
+        shape.kind === "catalogo"
+          ? await enquiry({ ...base, ExternalId: "", TipoAnuncio: "catalogo", Auto: auto("Fiat", "Cronos") })
+          : await enquiry({ ...base, ExternalId: shape.kind === "A" ? "PA-1" : "PB-1", TipoAnuncio: "publicacion" });
+      const app = shape.kind === "catalogo" ? null : (shape.kind as "A" | "B");
+      busyStored.push({ sid, momento, externalId: "", operador: responsable, app });
+    }
+  }, 180_000);
+
+  it("returns the page the model says, whichever page is asked first", async () => {
+    for (const filters of [{}, { operador }, { operador: busy }, { desde: daysAgo(1) }] as Filters[]) {
+      const from = startOfDay(filters.desde ?? daysAgo(90));
+      const now = Date.now();
+      const want = busyStored
+        .filter((consulta) => consulta.app !== "B" && consulta.momento >= from && consulta.momento <= now)
+        .filter((consulta) => !filters.operador || filters.operador === busy || consulta.operador === filters.operador)
+        .sort((a, b) => b.momento - a.momento || (a.sid < b.sid ? 1 : -1))
+        .map((consulta) => consulta.sid);
+      const last = Math.ceil(want.length / 50);
+      expect(last).toBeGreaterThan(1);
+      for (const pagina of fc.sample(
+        fc.shuffledSubarray(
+          [...Array(last + 1).keys()].map((index) => index + 1),
+          { minLength: last + 1 },
+        ),
+        {
+          numRuns: 1,
+          seed: last,
+        },
+      )[0] as number[]) {
+        const query = new URLSearchParams({ ...filters, pagina: String(pagina) } as Record<string, string>);
+        const { response, body } = await list(appA, busy, `?${query}`);
+        expect(response.status).toBe(200);
+        expect(body.Total).toBe(want.length);
+        const sids = body._entries.map((entry: { _links: { self: { href: string } } }) => entry._links.self.href.split("/").pop());
+        expect(sids, `${query}`).toEqual(want.slice((pagina - 1) * 50, pagina * 50));
+      }
+    }
+  }, 120_000);
+});

@@ -35,25 +35,34 @@ export async function countConsultas(db: Db, shape: ListShape, params: ListParam
   return Number(row?.total ?? 0);
 }
 
+type Counters = typeof consultasPorDia | typeof consultasPorHora;
+
+/** The app ids a list's enquiries are counted under: the app's, and '' for catalogue enquiries it sees. */
+export const counterAppIds = (shape: ListShape) => (shape.compartir ? [sql.placeholder("app"), ""] : [sql.placeholder("app")]);
+
+/** The counters of a list's enquiries (of some of its app ids). */
+export function counterConditions(table: Counters, shape: ListShape, appIds = counterAppIds(shape)): SQL {
+  return and(
+    eq(table.agenciaId, sql.placeholder("agencia")),
+    inArray(table.appId, appIds),
+    shape.operador ? eq(table.operadorResponsable, sql.placeholder("operador")) : undefined,
+  ) as SQL;
+}
+
 function countersTotal(db: Db, shape: ListShape) {
   const value = sql.placeholder;
-  const appIds = shape.compartir ? [value("app"), ""] : [value("app")];
-  const counters = (table: typeof consultasPorDia | typeof consultasPorHora) => [
-    eq(table.agenciaId, value("agencia")),
-    inArray(table.appId, appIds),
-    shape.operador ? eq(table.operadorResponsable, value("operador")) : undefined,
-  ];
+  const counters = (table: Counters) => counterConditions(table, shape);
   const days = db
     .select({ value: sql`coalesce(sum(${consultasPorDia.cantidad}), 0)` })
     .from(consultasPorDia)
-    .where(and(...counters(consultasPorDia), gte(consultasPorDia.dia, value("diaDesde")), lt(consultasPorDia.dia, value("diaHasta"))));
+    .where(and(counters(consultasPorDia), gte(consultasPorDia.dia, value("diaDesde")), lt(consultasPorDia.dia, value("diaHasta"))));
   // The whole hours before the first whole day and after the last, each one index range: a plan that
   // stays good whether PostgreSQL plans it for the values or once for all (a generic plan).
   const hours = (from: string, to: string) =>
     db
       .select({ value: sql`coalesce(sum(${consultasPorHora.cantidad}), 0)` })
       .from(consultasPorHora)
-      .where(and(...counters(consultasPorHora), gte(consultasPorHora.hora, value(from)), lt(consultasPorHora.hora, value(to))));
+      .where(and(counters(consultasPorHora), gte(consultasPorHora.hora, value(from)), lt(consultasPorHora.hora, value(to))));
   const counted = (edge: SQL) =>
     db
       .select({ value: count() })

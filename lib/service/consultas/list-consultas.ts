@@ -21,6 +21,7 @@ import { addDays, dayOf, formatDateTime, startOfDay } from "@/lib/time";
 import { countConsultas } from "./count-consultas";
 import { type ListShape, listConditions, shapeName } from "./list-shape";
 import { presentConsulta } from "./present-consulta";
+import { hourAfter, seekPageSids } from "./seek-page";
 import { registeredAgencia } from "./visibility";
 
 /** The period of a list (decisions §8): whole days in the service time zone, never past now. */
@@ -43,18 +44,20 @@ const newestFirst = [desc(consultas.momento), desc(consultas.sid)];
 
 /**
  * A page of the list, prepared once per shape. The page's sids come first from the list's index
- * alone (an index-only scan walks past the earlier pages without reading their rows), then only
- * those 50 rows are read: page 99 costs about what page 1 does.
+ * alone (an index-only scan, past the earlier pages without reading their rows), then only those 50
+ * rows are read. A deep page (`seek`) starts that walk at its hour, found from the per-hour counters.
  */
-function pageStatement(db: Db, shape: ListShape) {
-  return prepared(db, shapeName("consultas_pagina", shape), (db, name) => {
-    const pageSids = db
-      .select({ sid: consultas.sid })
-      .from(consultas)
-      .where(listConditions(shape))
-      .orderBy(...newestFirst)
-      .limit(PER_PAGINA)
-      .offset(sql.placeholder("offset"));
+function pageStatement(db: Db, shape: ListShape, seek: boolean) {
+  return prepared(db, shapeName(seek ? "consultas_pagina_honda" : "consultas_pagina", shape), (db, name) => {
+    const pageSids = seek
+      ? seekPageSids(shape)
+      : db
+          .select({ sid: consultas.sid })
+          .from(consultas)
+          .where(listConditions(shape))
+          .orderBy(...newestFirst)
+          .limit(PER_PAGINA)
+          .offset(sql.placeholder("offset"));
     return db
       .select()
       .from(consultas)
@@ -99,8 +102,12 @@ export async function listConsultas(
     operador: operadorFiltrado,
     externalId: filters.externalid?.toLowerCase(),
   };
+  const firstHour = hourAfter(new Date(from.getTime() - 1));
+  const endHour = hourAfter(to);
+  // Counters help from page 2 on, when the period holds whole hours; an externalid's enquiries are few.
+  const seek = pagina > 1 && !shape.externalId && endHour > firstHour;
   const [rows, totalCount] = await Promise.all([
-    pageStatement(db, shape).execute({ ...params, offset: (pagina - 1) * PER_PAGINA }),
+    pageStatement(db, shape, seek).execute({ ...params, offset: (pagina - 1) * PER_PAGINA, firstHour, hourAfter: endHour }),
     countConsultas(db, shape, params),
   ]);
   // A link never leads past the last page `pagina` may name: beyond it the period must be narrowed.
