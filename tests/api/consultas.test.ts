@@ -189,6 +189,22 @@ describe("marketplace ingestion", () => {
     expect(Object.keys(consulta)).toEqual(["Momento", "OrigenLead", "TipoAnuncio", "Auto", "Interesado", "OperadorResponsable", "_links"]);
     expect(consulta.Momento).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-03:00$/);
   });
+
+  it("a Momento a few minutes ahead (a clock that runs fast) is stored as the moment it arrived", async () => {
+    const own = await registered([[appA, false]]);
+    expect((await publish(appA, own, "A-Adelantada")).status).toBe(201);
+    const before = Math.floor(Date.now() / 1_000) * 1_000;
+    const sid = await enquiry({
+      ...valid(),
+      AdminMail: own,
+      ExternalId: "A-Adelantada",
+      Momento: new Date(Date.now() + 4 * 60_000).toISOString(),
+    });
+    const after = Date.now();
+    const consulta = await (await call(appA, "GET", `/v3/consultas/${own}/${sid}`)).json();
+    expect(Date.parse(consulta.Momento)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(consulta.Momento)).toBeLessThanOrEqual(after);
+  });
 });
 
 describe("GET /v3/consultas/{adminMail}", () => {

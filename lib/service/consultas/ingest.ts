@@ -89,14 +89,16 @@ export async function ingestConsulta(input: ConsultaIngest): Promise<{ Sid: stri
   const appId = listing?.appId ?? null;
   const auto: Auto = listing ? (listing.auto as Auto) : { ExternalId: "", ...(input.Auto as NonNullable<ConsultaIngest["Auto"]>) };
   const now = new Date();
+  // Received no later than now (decisions 0016): a clock a few minutes ahead may not put it in the future.
+  const momento = input.Momento && input.Momento < now ? input.Momento : now;
   const row: ConsultaRow = {
-    sid: newId((input.Momento ?? now).getTime()),
+    sid: newId(momento.getTime()),
     agenciaId: agencia.id,
     appId,
     externalId: auto.ExternalId.toLowerCase(),
     tipoAnuncio: input.TipoAnuncio,
     origenLead: input.OrigenLead,
-    momento: input.Momento ?? now,
+    momento,
     auto,
     interesado: input.Interesado,
     operadorResponsable: operador,

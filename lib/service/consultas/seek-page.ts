@@ -1,10 +1,9 @@
 import "server-only";
-import { and, eq, gt, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, gte, lt, type SQL, sql } from "drizzle-orm";
 import { PER_PAGINA } from "@/lib/api/consultas";
 import { consultas, consultasPorHora } from "@/lib/db/schema";
 import { counterAppIds, counterConditions } from "./count-consultas";
 import { type ListShape, listConditions } from "./list-shape";
-import { visibleEnquiries } from "./visibility";
 
 const HOUR_MS = 3_600_000;
 
@@ -12,33 +11,31 @@ const HOUR_MS = 3_600_000;
 export const hourAfter = (to: Date) => new Date(Math.floor(to.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS);
 
 /**
- * The sids of a deep page (a subquery), found from the per-hour counters (docs/performance.md): walking the
- * counters newest first, the first hour whose running total passes the page's offset holds its first
- * enquiry, so the index walk starts at the end of that hour and skips only what lies inside it,
- * instead of every enquiry of the pages before. The counters also count the enquiries of the last
- * hour after `to` (`excess`, normally none), which are taken off. When no whole hour holds the page
- * (past the end, or in a partial first hour) the walk starts at the newest enquiry, as for page 1.
+ * The sids of a deep page (a subquery), found from the per-hour counters (docs/performance.md): walking
+ * the counters newest first, the hour whose running total passes the page's offset holds the page's
+ * first enquiry, so the index walk starts at the end of that hour and skips only what lies inside it,
+ * instead of every enquiry of the pages before. Exactly one hour has the offset between what is newer
+ * and its running total, so the walk over the counters stops there with no ORDER BY (one made
+ * PostgreSQL read and sort every hour of the period). When no whole hour holds the page (past the end,
+ * or in a partial first hour) the walk starts at the newest enquiry, as for page 1.
+ *
+ * The counters of the period's last hour count up to `hourAfter`, the list up to `to`: an enquiry is
+ * never stored after the moment it arrives (decisions 0016), so between the two there is only what
+ * arrived while this request ran, and the page is then the page as of the statement's start.
  *
  * Placeholders: those of `listConditions`, plus `offset`, `firstHour` and `hourAfter`.
  */
 export function seekPageSids(shape: ListShape): SQL {
   const value = sql.placeholder;
   const offset = sql`${value("offset")}::bigint`;
-  const excess = sql`(select count(*) from ${consultas} where ${and(
-    visibleEnquiries(value("agencia"), value("app"), shape.compartir),
-    shape.operador ? eq(consultas.operadorResponsable, value("operador")) : undefined,
-    gt(consultas.momento, value("to")),
-    lt(consultas.momento, value("hourAfter")),
-  )})`;
   // One index range per app id, merged newest first, so the walk stops at the page's hour.
   const hours = counterAppIds(shape).map(
     (appId) => sql`(select ${consultasPorHora.hora}, ${consultasPorHora.cantidad} from ${consultasPorHora}
       where ${and(counterConditions(consultasPorHora, shape, [appId]), gte(consultasPorHora.hora, value("firstHour")), lt(consultasPorHora.hora, value("hourAfter")))}
       order by ${consultasPorHora.hora} desc)`,
   );
-  return sql`(with excess as (select ${excess} as n),
-    cut as (
-      select hora + interval '1 hour' as before, coalesce(newer, 0) - (select n from excess) as newer
+  return sql`(with cut as (
+      select hora + interval '1 hour' as before, coalesce(newer, 0) as newer
       from (
         select hora,
           sum(cantidad) over (newest range between unbounded preceding and current row) as through,
@@ -46,12 +43,11 @@ export function seekPageSids(shape: ListShape): SQL {
         from (${sql.join(hours, sql` union all `)}) as hours
         window newest as (order by hora desc)
       ) as running
-      where through - (select n from excess) > ${offset}
-      order by hora desc
+      where through > ${offset} and coalesce(newer, 0) <= ${offset}
       limit 1)
     select ${consultas.sid} from ${consultas}
     where ${listConditions(shape)} and ${consultas.momento} < coalesce((select before from cut), 'infinity'::timestamptz)
     order by ${consultas.momento} desc, ${consultas.sid} desc
-    limit ${PER_PAGINA}
-    offset coalesce(${offset} - (select greatest(newer, 0) from cut), ${offset}))`;
+    limit ${sql.raw(String(PER_PAGINA))}
+    offset coalesce(${offset} - (select newer from cut), ${offset}))`;
 }
