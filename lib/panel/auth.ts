@@ -9,8 +9,9 @@ import { verifyPassword } from "./users";
 
 /**
  * next-auth (v4) for the dashboard: e-mail and password, JWT sessions in an HttpOnly, SameSite=Lax
- * cookie (Secure when PUBLIC_BASE_URL is https). The token carries only the user id: every request
- * reads the user again (lib/panel/session.ts), so a changed role or a deleted user applies at once.
+ * cookie (Secure when PUBLIC_BASE_URL is https). The token carries the user id and when the user
+ * signed in: every request reads the user again (lib/panel/session.ts), so a changed role, a deleted
+ * user or a password set again applies at once.
  */
 
 export const SIGN_IN_PATH = "/ingresar";
@@ -68,8 +69,12 @@ export function panelAuthOptions(): AuthOptions {
       }),
     ],
     callbacks: {
-      jwt: ({ token, user }) => (user ? { sub: user.id, email: user.email, name: user.name } : token),
-      session: ({ session, token }) => ({ ...session, user: { id: token.sub, email: token.email, name: token.name } }),
+      // signedInAt: a password set again later ends the session (lib/panel/users.ts, findSessionUser).
+      jwt: ({ token, user }) => (user ? { sub: user.id, email: user.email, name: user.name, signedInAt: Date.now() } : token),
+      session: ({ session, token }) => ({
+        ...session,
+        user: { id: token.sub, email: token.email, name: token.name, signedInAt: token.signedInAt },
+      }),
     },
   };
 }

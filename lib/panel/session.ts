@@ -6,19 +6,20 @@ import { cache } from "react";
 import { rawTarget } from "@/lib/http/raw-target";
 import { safeNext } from "./areas";
 import { panelAuthOptions, SIGN_IN_PATH } from "./auth";
-import { findUserById, type PanelUser, type Role } from "./users";
+import { findSessionUser, type PanelUser, type Role } from "./users";
 
 export type { Role } from "./users";
 
 /** The signed-in user. An `agencia` user is bound to one agency and sees it as its operator. */
 export type CurrentUser = PanelUser & { agency: { adminMail: string; operatorEmail: string } | null };
 
-/** The signed-in user, read again from the database on every request; null when signed out. */
+/** The signed-in user, read again from the database on every request; null when signed out or the session is over. */
 export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const session = await getServerSession(panelAuthOptions());
-  const id = (session?.user as { id?: string } | undefined)?.id;
+  const { id, signedInAt } = (session?.user ?? {}) as { id?: string; signedInAt?: number };
   if (!id) return null;
-  const user = await findUserById(id);
+  // A session from before signedInAt was kept counts from the epoch: any password set since ends it.
+  const user = await findSessionUser(id, signedInAt ?? 0);
   if (!user) return null;
   const agency = user.role === "agencia" && user.agencyAdminMail ? { adminMail: user.agencyAdminMail, operatorEmail: user.email } : null;
   return { ...user, agency };

@@ -1,6 +1,6 @@
 import "server-only";
 import { hash, verify } from "@node-rs/argon2";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { PANEL_ROLES, type PanelRole, panelUsers, panelWorkspaces } from "@/lib/db/schema-panel";
 import { newId } from "@/lib/ids";
@@ -91,7 +91,8 @@ export async function upsertUser(input: UserInput): Promise<PanelUser & { create
   const [row] = await db
     .insert(panelUsers)
     .values({ id, email: normalizeEmail(input.email), ...values })
-    .onConflictDoUpdate({ target: panelUsers.email, set: { ...values, updatedAt: sql`now()` } })
+    // The password is set again: sessions signed in with the old one end.
+    .onConflictDoUpdate({ target: panelUsers.email, set: { ...values, sessionsValidFrom: new Date(), updatedAt: sql`now()` } })
     .returning({ id: panelUsers.id });
   if (!row) throw new Error("No se pudo guardar el usuario");
   const user = await findUserById(row.id);
@@ -106,6 +107,20 @@ export async function findUserById(id: string): Promise<PanelUser | undefined> {
     .from(panelUsers)
     .innerJoin(panelWorkspaces, eq(panelWorkspaces.id, panelUsers.workspaceId))
     .where(eq(panelUsers.id, id));
+  return row && toUser(row);
+}
+
+/**
+ * The user of a session signed in at `signedInAt` (ms), unless the user's password was set again
+ * since: then the session is over, as if the user were gone.
+ */
+export async function findSessionUser(id: string, signedInAt: number): Promise<PanelUser | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select(columns)
+    .from(panelUsers)
+    .innerJoin(panelWorkspaces, eq(panelWorkspaces.id, panelUsers.workspaceId))
+    .where(and(eq(panelUsers.id, id), or(isNull(panelUsers.sessionsValidFrom), lte(panelUsers.sessionsValidFrom, new Date(signedInAt)))));
   return row && toUser(row);
 }
 

@@ -140,13 +140,16 @@ export function quitarMiembro(workspaceId: string, actorId: string, id: string):
   });
 }
 
-/** A member's new password (argon2id); undefined when there is no such member in the workspace. */
+/**
+ * A member's new password (argon2id); the member's open sessions end. Undefined when there is no
+ * such member in the workspace.
+ */
 export async function restablecerContrasena(workspaceId: string, id: string, password: string): Promise<Miembro | undefined> {
   const passwordHash = await hashPassword(password);
   const db = await getDb();
   const [row] = await db
     .update(panelUsers)
-    .set({ passwordHash, updatedAt: sql`now()` })
+    .set({ passwordHash, sessionsValidFrom: new Date(), updatedAt: sql`now()` })
     .where(delEspacio(workspaceId, id))
     .returning(columnas);
   return row;
