@@ -5,7 +5,7 @@ import { decryptSecret } from "@/lib/crypto/secrets";
 import { links, segment, withQuery } from "@/lib/http/links";
 import { canonicalString, signCanonical } from "@/lib/http/signing";
 import { addDays, dayOf, formatDateTime, startOfDay } from "@/lib/time";
-import { detailStatement, pageSql, totalStatement, type Visible, visibleSql } from "./lib/sql";
+import { detailStatement, pageSql, seekPageStatement, totalStatement, type Visible, visibleSql } from "./lib/sql";
 
 /**
  * The baseline of `npm run bench`: the smallest server that answers the benchmarked requests the way
@@ -162,8 +162,14 @@ async function listConsultas(app: CachedApp, adminMail: string, query: URLSearch
     where += ` and external_id = $${params.length}`;
   }
   const pagina = Number(query.get("pagina") ?? 1);
-  const [page, totalCount] = await Promise.all([
-    pool.query<ConsultaRow>(pageSql(where, (pagina - 1) * PER_PAGINA), params),
+  const offset = (pagina - 1) * PER_PAGINA;
+  const hour = 3_600_000;
+  const page =
+    pagina > 1 && !externalId && Math.floor(to.getTime() / hour) * hour + hour > Math.ceil(from.getTime() / hour) * hour
+      ? seekPageStatement({ visible, where, params, from, to, offset, operador: operadorFiltrado })
+      : { text: pageSql(where, offset), values: params };
+  const [result, totalCount] = await Promise.all([
+    pool.query<ConsultaRow>(page.text, page.values),
     total(visible, where, params, from, to, operadorFiltrado, externalId),
   ]);
   const last = Math.min(MAX_PAGINA, Math.max(1, Math.ceil(totalCount / PER_PAGINA)));
@@ -190,7 +196,7 @@ async function listConsultas(app: CachedApp, adminMail: string, query: URLSearch
       last: pageLink(last),
       consulta: `${base}/{sid}`,
     }),
-    _entries: page.rows.map((row) => present(row, visible.adminMail)),
+    _entries: result.rows.map((row) => present(row, visible.adminMail)),
   };
 }
 

@@ -10,7 +10,7 @@ import { firstLoadJs } from "./lib/bundle";
 import { cpuSnapshot, cpuSpent } from "./lib/cpu";
 import { type Credentials, type LoadResult, load, quantile, signedFetch } from "./lib/load";
 import { note, run, type Started, start, step, stop, stopAll, waitFor } from "./lib/proc";
-import { detailStatement, pageSql, totalStatement, visibleSql } from "./lib/sql";
+import { detailStatement, pageSql, seekPageStatement, totalStatement, visibleSql } from "./lib/sql";
 
 /**
  * npm run bench: issue 8's measurements in one run, on PostgreSQL with the demo data (see
@@ -235,17 +235,26 @@ async function explainStep(paths: Record<string, string>) {
     const since = new Date(Date.now() - 90 * 86_400_000);
     const sid = paths.detail?.split("/").pop() ?? "";
     const list: [string, unknown[]] = [`${visible} and momento >= $3 and momento <= $4`, [v.agencia, v.app, since, new Date()]];
+    const agency = { agenciaId: v.agencia, adminMail: ADMIN_MAIL, appId: v.app, compartir: v.compartir };
     const total = totalStatement({
-      visible: { agenciaId: v.agencia, adminMail: ADMIN_MAIL, appId: v.app, compartir: v.compartir },
+      visible: agency,
       where: list[0],
       params: list[1],
       from: since,
       to: new Date(),
     });
+    const seek = seekPageStatement({
+      visible: agency,
+      where: list[0],
+      params: list[1],
+      from: since,
+      to: new Date(),
+      offset: 4900,
+    });
     const detail = detailStatement(v.app, ADMIN_MAIL, sid);
     const queries: [string, string, unknown[]][] = [
       ["page 1 (limit 50)", pageSql(list[0], 0), list[1]],
-      ["page 99 (offset 4900)", pageSql(list[0], 4900), list[1]],
+      ["page 99 (offset 4900, from the hour counters)", seek.text, seek.values],
       ["Total: counters and partial hours, one statement", total?.text ?? "select 0", total?.values ?? []],
       ["exact count(*) of the 90 days (what Total avoids)", `select count(*) from consultas where ${list[0]}`, list[1]],
       ["detail: agency, relation and enquiry in one query", detail.text, detail.values],

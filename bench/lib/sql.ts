@@ -21,6 +21,44 @@ export const visibleSql = (visible: Pick<Visible, "compartir">) =>
 export const pageSql = (where: string, offset: number) =>
   `select * from consultas where sid in (select sid from consultas where ${where} order by momento desc, sid desc limit 50 offset ${offset}) order by momento desc, sid desc`;
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * A deep page (lib/service/consultas/seek-page.ts): the hour that holds its first enquiry from the
+ * per-hour counters, then the walk from the end of that hour. `where`/`params`: the list's conditions.
+ */
+export function seekPageStatement(input: {
+  visible: Visible;
+  where: string;
+  params: unknown[];
+  from: Date;
+  to: Date;
+  offset: number;
+  operador?: string;
+}): Statement {
+  const { visible, offset } = input;
+  const values = [...input.params];
+  const at = (value: unknown) => `$${values.push(value)}`;
+  const firstHour = at(new Date(Math.ceil(input.from.getTime() / HOUR_MS) * HOUR_MS));
+  const hourAfter = at(new Date(Math.floor(input.to.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS));
+  const agencia = at(visible.agenciaId);
+  const operador = input.operador ? ` and operador_responsable = ${at(input.operador)}` : "";
+  const hours = (visible.compartir ? [visible.appId, ""] : [visible.appId]).map(
+    (appId) =>
+      `(select hora, cantidad from consultas_por_hora where agencia_id = ${agencia} and app_id = ${at(appId)}${operador} and hora >= ${firstHour} and hora < ${hourAfter} order by hora desc)`,
+  );
+  const cut = `select hora + interval '1 hour' as before, coalesce(newer, 0) as newer from (
+      select hora,
+        sum(cantidad) over (newest range between unbounded preceding and current row) as through,
+        sum(cantidad) over (newest range between unbounded preceding and current row exclude group) as newer
+      from (${hours.join(" union all ")}) as hours window newest as (order by hora desc)
+    ) as running where through > ${offset} and coalesce(newer, 0) <= ${offset} limit 1`;
+  const sids = `with cut as (${cut}) select sid from consultas where ${input.where}
+    and momento < coalesce((select before from cut), 'infinity'::timestamptz)
+    order by momento desc, sid desc limit 50 offset coalesce(${offset} - (select newer from cut), ${offset})`;
+  return { text: `select * from consultas where sid in (${sids}) order by momento desc, sid desc`, values };
+}
+
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /**
