@@ -8,6 +8,8 @@ import type { EntryPointsSchema } from "@/lib/api/home";
 import type { EstadoEntrega } from "@/lib/api/limites";
 import type { AppWebhook, AppWebhooks, AppWebhookUpsertSchema } from "@/lib/api/webhooks";
 import { signRequest } from "@/lib/http/signing";
+import { respuestasEs, type TextosRespuestas } from "./i18n/respuestas-es";
+import { getTextos } from "./i18n/servidor";
 import { workspaceConnection } from "./workspaces";
 
 /**
@@ -53,17 +55,6 @@ export type Regiones = z.output<typeof RegionesSchema>;
 export type Ciudad = z.output<typeof CiudadSchema>;
 export type ConsultasFiltros = { operador?: string; externalid?: string; desde?: string; hasta?: string; pagina?: number };
 
-const STATUS_TITLES: Record<number, string> = {
-  400: "Solicitud inválida",
-  401: "No autorizado",
-  403: "Prohibido",
-  404: "No encontrado",
-  406: "No aceptable",
-  409: "Conflicto",
-  415: "Tipo de contenido no soportado",
-  429: "Demasiadas solicitudes",
-};
-
 const segment = (value: string) => encodeURIComponent(value).replace(/%40/g, "@");
 
 function withQuery(path: string, query: Query | undefined): string {
@@ -75,28 +66,33 @@ function withQuery(path: string, query: Query | undefined): string {
   return search ? `${path}?${search}` : path;
 }
 
-function toProblem(status: number, body: unknown): V3Problem {
+/** What the client says itself, in the user's language, when the API gave no problem to pass on. */
+export type TextosV3 = TextosRespuestas["v3"];
+
+function toProblem(status: number, body: unknown, textos: TextosV3): V3Problem {
   const value = (body && typeof body === "object" ? body : {}) as Partial<V3Problem>;
   return {
     ...value,
-    Title: typeof value.Title === "string" ? value.Title : (STATUS_TITLES[status] ?? `Error ${status}`),
+    Title: typeof value.Title === "string" ? value.Title : (textos.estados[status] ?? textos.estado(status)),
     Status: typeof value.Status === "number" ? value.Status : status,
   };
 }
 
 /** Why a fetch failed, with the system's code when there is one (ECONNREFUSED, ENOTFOUND…). */
-function causa(error: unknown): string {
+function causa(error: unknown, textos: TextosV3): string {
   const { message, name, cause } = error as Error & { cause?: { code?: unknown } };
-  if (name === "TimeoutError") return "no respondió a tiempo";
+  if (name === "TimeoutError") return textos.sinRespuestaATiempo;
   const code = typeof cause?.code === "string" ? cause.code : undefined;
   return code && !message.includes(code) ? `${message} (${code})` : message;
 }
 
+export type V3ClientOptions = { textos?: TextosV3; fetchImpl?: typeof fetch };
+
 /**
  * A client signing with these credentials: a workspace's (v3ClientFor) or, for the Panel's connection
- * test, values not saved yet.
+ * test, values not saved yet. `textos`: the user's language (Spanish by default).
  */
-export function createV3Client(connection: V3Connection, fetchImpl: typeof fetch = fetch) {
+export function createV3Client(connection: V3Connection, { textos = respuestasEs.v3, fetchImpl = fetch }: V3ClientOptions = {}) {
   const base = connection.apiBaseUrl.replace(/\/+$/, "");
 
   /** One signed request: JSON in, JSON out; non-2xx throws V3Error with the ProblemDetails. */
@@ -122,7 +118,7 @@ export function createV3Client(connection: V3Connection, fetchImpl: typeof fetch
         signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
       });
     } catch (error) {
-      throw new V3Error({ Title: "No se pudo conectar con la API v3", Status: 0, Detail: `${base}: ${causa(error)}` });
+      throw new V3Error({ Title: textos.sinConexion, Status: 0, Detail: `${base}: ${causa(error, textos)}` });
     }
     const text = await response.text();
     let parsed: unknown;
@@ -130,10 +126,10 @@ export function createV3Client(connection: V3Connection, fetchImpl: typeof fetch
       try {
         parsed = JSON.parse(text);
       } catch {
-        if (response.ok) throw new V3Error({ Title: "Respuesta inválida de la API v3", Status: response.status, Detail: "No es JSON." });
+        if (response.ok) throw new V3Error({ Title: textos.respuestaInvalida, Status: response.status, Detail: textos.noEsJson });
       }
     }
-    if (!response.ok) throw new V3Error(toProblem(response.status, parsed));
+    if (!response.ok) throw new V3Error(toProblem(response.status, parsed, textos));
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
 
@@ -190,11 +186,11 @@ export function createV3Client(connection: V3Connection, fetchImpl: typeof fetch
 
 export type V3Client = ReturnType<typeof createV3Client>;
 
-/** The client of a workspace, with its AppSecret decrypted on the server. */
+/** The client of a workspace, with its AppSecret decrypted on the server, speaking the user's language. */
 export async function v3ClientFor(workspaceId: string): Promise<V3Client> {
   const connection = await workspaceConnection(workspaceId);
   if (!connection) throw new Error(`El espacio de trabajo ${workspaceId} no existe`);
-  return createV3Client(connection);
+  return createV3Client(connection, { textos: (await getTextos()).respuestas.v3 });
 }
 
 /** True when `error` is a V3Error with that status (e.g. isV3Status(error, 404)). */

@@ -80,42 +80,35 @@ describe("where the Panel may connect (SSRF)", () => {
 describe("probarConexion", () => {
   it("passes only a 200 with EntryPoints, with its status, latency and Version", async () => {
     let pedido = "";
-    const prueba = await probarConexion(
-      connection,
-      fetchDe((url) => {
+    const prueba = await probarConexion(connection, {
+      fetchImpl: fetchDe((url) => {
         pedido = url;
         return json(200, { Version: "v3", _links: {} });
       }),
-    );
+    });
     expect(pedido).toBe("http://api.example/v3");
     expect(prueba).toMatchObject({ Ok: true, Status: 200, Version: "v3" });
     expect(prueba.LatenciaMs).toBeGreaterThanOrEqual(0);
-    expect(
-      await probarConexion(
-        connection,
-        fetchDe(() => json(200, { hola: "mundo" })),
-      ),
-    ).toMatchObject({ Ok: false, Status: 200, Version: null });
+    expect(await probarConexion(connection, { fetchImpl: fetchDe(() => json(200, { hola: "mundo" })) })).toMatchObject({
+      Ok: false,
+      Status: 200,
+      Version: null,
+    });
   });
 
   it("gives the API's problem, or why it could not connect", async () => {
     const problema = { Title: "No autorizado", Status: 401, Detail: "La firma no es válida para esta solicitud." };
-    expect(
-      await probarConexion(
-        connection,
-        fetchDe(() => json(401, problema)),
-      ),
-    ).toMatchObject({ Ok: false, Status: 401, ...{ Title: problema.Title, Detail: problema.Detail } });
-    const caida = await probarConexion(
-      connection,
-      fetchDe(() => Promise.reject(Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } }))),
-    );
+    expect(await probarConexion(connection, { fetchImpl: fetchDe(() => json(401, problema)) })).toMatchObject({
+      Ok: false,
+      Status: 401,
+      ...{ Title: problema.Title, Detail: problema.Detail },
+    });
+    const caida = await probarConexion(connection, {
+      fetchImpl: fetchDe(() => Promise.reject(Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } }))),
+    });
     expect(caida).toMatchObject({ Ok: false, Status: null, Version: null });
     expect(caida.Detail).toContain("ECONNREFUSED");
-    const larga = await probarConexion(
-      connection,
-      fetchDe(() => json(500, { Title: "x".repeat(1000) })),
-    );
+    const larga = await probarConexion(connection, { fetchImpl: fetchDe(() => json(500, { Title: "x".repeat(1000) })) });
     expect(larga.Title).toHaveLength(300);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canonicalString, sha256Digest, signCanonical } from "@/lib/http/signing";
+import { respuestasEn } from "@/lib/panel/i18n/respuestas-en";
 import { createV3Client, isV3Status, V3Error } from "@/lib/panel/v3-client";
 
 /** The Panel's v3 client against a fake fetch: what it sends and how it reads answers. */
@@ -36,7 +37,7 @@ function expectSigned(request: Sent) {
 describe("createV3Client", () => {
   it("signs a GET with its query and parses the JSON", async () => {
     const { sent, fetchImpl } = fakeApi(() => json(200, { _links: {}, _entries: [] }));
-    const client = createV3Client(connection, fetchImpl);
+    const client = createV3Client(connection, { fetchImpl });
     const body = await client.listConsultas("Ventas@Agencia.com", { operador: "ana@agencia.com", desde: "2026-01-01", pagina: 2 });
     expect(body).toEqual({ _links: {}, _entries: [] });
     expect(sent[0]?.url).toBe("http://api.example/v3/consultas/Ventas@Agencia.com?operador=ana%40agencia.com&desde=2026-01-01&pagina=2");
@@ -45,7 +46,7 @@ describe("createV3Client", () => {
 
   it("sends a JSON body with its Digest, and reads Location of a 202", async () => {
     const { sent, fetchImpl } = fakeApi(() => new Response(null, { status: 202, headers: { Location: "/v3/agencias/a@b.com" } }));
-    const client = createV3Client(connection, fetchImpl);
+    const client = createV3Client(connection, { fetchImpl });
     expect(await client.inviteAgencia({ AdminMail: "a@b.com", Nombre: "Autos" })).toEqual({ location: "/v3/agencias/a@b.com" });
     const request = sent[0] as Sent;
     expect(request.method).toBe("POST");
@@ -57,7 +58,7 @@ describe("createV3Client", () => {
 
   it("builds each path as the API names it", async () => {
     const { sent, fetchImpl } = fakeApi((request) => (request.method === "GET" ? json(200, {}) : new Response(null, { status: 204 })));
-    const client = createV3Client(connection, fetchImpl);
+    const client = createV3Client(connection, { fetchImpl });
     await client.detachAgencia("a@b.com");
     await client.getProductos("a@b.com");
     await client.deleteAppNotificacion("consultas");
@@ -82,7 +83,7 @@ describe("createV3Client", () => {
       Errors: { AdminMail: ["AdminMail es obligatorio."] },
     };
     const { fetchImpl } = fakeApi(() => json(400, problem));
-    const error = await createV3Client(connection, fetchImpl)
+    const error = await createV3Client(connection, { fetchImpl })
       .inviteAgencia({ AdminMail: "" })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(V3Error);
@@ -96,7 +97,7 @@ describe("createV3Client", () => {
 
   it("gives a 404 without body a problem of its own, and connection failures status 0", async () => {
     const notFound = fakeApi(() => new Response(null, { status: 404 }));
-    const error = await createV3Client(connection, notFound.fetchImpl)
+    const error = await createV3Client(connection, { fetchImpl: notFound.fetchImpl })
       .getAgencia("nadie@b.com")
       .catch((caught: unknown) => caught);
     expect(isV3Status(error, 404)).toBe(true);
@@ -105,10 +106,36 @@ describe("createV3Client", () => {
     const down = (async () => {
       throw new TypeError("fetch failed");
     }) as typeof fetch;
-    const failure = await createV3Client(connection, down)
+    const failure = await createV3Client(connection, { fetchImpl: down })
       .listRegiones()
       .catch((caught: unknown) => caught);
     expect(isV3Status(failure, 0)).toBe(true);
     expect((failure as V3Error).message).toMatch(/No se pudo conectar/);
+  });
+
+  it("says what it says itself in the user's language; the API's own problems pass as sent", async () => {
+    const english = (fetchImpl: typeof fetch) => createV3Client(connection, { fetchImpl, textos: respuestasEn.v3 });
+    const caught = (promise: Promise<unknown>) =>
+      promise.then(
+        () => undefined as never,
+        (error: unknown) => error as V3Error,
+      );
+    expect((await caught(english(fakeApi(() => new Response(null, { status: 409 })).fetchImpl).getAgencia("a@b.com"))).problem).toEqual({
+      Title: "Conflict",
+      Status: 409,
+    });
+    expect((await caught(english(fakeApi(() => new Response(null, { status: 502 })).fetchImpl).getAgencia("a@b.com"))).problem.Title).toBe(
+      "Error 502",
+    );
+    const notJson = await caught(english(fakeApi(() => new Response("<html>", { status: 200 })).fetchImpl).listRegiones());
+    expect(notJson.problem).toMatchObject({ Title: "Invalid answer from the v3 API", Detail: "It is not JSON." });
+    const slow = (async () => {
+      throw new DOMException("The operation timed out.", "TimeoutError");
+    }) as typeof fetch;
+    expect((await caught(english(slow).listRegiones())).message).toBe(
+      "Could not connect to the v3 API: http://api.example: did not answer in time",
+    );
+    const problem = { Title: "No autorizado", Status: 401, Detail: "La firma no es válida." };
+    expect((await caught(english(fakeApi(() => json(401, problem)).fetchImpl).listRegiones())).problem).toMatchObject(problem);
   });
 });

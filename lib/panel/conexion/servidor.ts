@@ -25,8 +25,8 @@ async function conexionGuardada(workspaceId: string) {
 
 /** POST /panel/conexion/prueba: a signed GET /v3 with the saved connection → 200 with the Prueba. */
 export function probarGuardada(request: Request): Promise<Response> {
-  return manejarMutacion(request, opciones(false), async ({ user }) =>
-    respuestaJson(await probarConexion(await conexionGuardada(user.workspace.id)), 200),
+  return manejarMutacion(request, opciones(false), async ({ user, textos }) =>
+    respuestaJson(await probarConexion(await conexionGuardada(user.workspace.id), { textos: textos.respuestas.v3 }), 200),
   );
 }
 
@@ -67,7 +67,7 @@ export function cambiarConexion(request: Request): Promise<Response> {
         Errors: { ApiBaseUrl: [t.servidor.destino], _: [t.servidor.nadaCambio] },
       });
     }
-    const prueba = await probarConexion(nueva);
+    const prueba = await probarConexion(nueva, { textos: textos.respuestas.v3 });
     if (!prueba.Ok) return respuestaProblema({ Title: t.servidor.rechazada, Status: 400, Errors: erroresDe(prueba, t.servidor) });
     await updateWorkspaceConnection(user.workspace.id, nueva);
     return respuestaJson({ ApiBaseUrl: nueva.apiBaseUrl, AppKey: nueva.appKey, Prueba: prueba }, 200);
