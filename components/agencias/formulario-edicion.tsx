@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { useTextos } from "@/components/panel/idioma";
 import { Alert, ErrorDeFormulario } from "@/components/ui/alert";
+import { BotonEnviar } from "@/components/ui/boton-enviar";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
 import { LIMITES_AGENCIA } from "@/lib/api/limites";
@@ -166,9 +167,7 @@ export function FormularioEdicion({
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" cargando={guardar.isPending}>
-          {guardar.isPending ? t.guardando : t.guardar}
-        </Button>
+        <BotonEnviar cargando={guardar.isPending}>{guardar.isPending ? t.guardando : t.guardar}</BotonEnviar>
         <Button
           variante="secundario"
           disabled={!isDirty || guardar.isPending}

@@ -7,7 +7,7 @@ import { useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTextos } from "@/components/panel/idioma";
 import { Alert, ErrorDeFormulario } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { BotonEnviar } from "@/components/ui/boton-enviar";
 import { describedBy, Field, Input } from "@/components/ui/field";
 import { LIMITES_AGENCIA } from "@/lib/api/limites";
 import { enviar, mostrarErrores } from "./enviar";
@@ -93,9 +93,7 @@ export function FormularioInvitacion() {
         </Field>
       </div>
       <div className="flex items-center gap-3">
-        <Button type="submit" cargando={invitar.isPending}>
-          {invitar.isPending ? t.enviando : t.enviar}
-        </Button>
+        <BotonEnviar cargando={invitar.isPending}>{invitar.isPending ? t.enviando : t.enviar}</BotonEnviar>
         <p className="text-xs text-slate-500">{t.nota}</p>
       </div>
     </form>

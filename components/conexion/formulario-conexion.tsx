@@ -8,7 +8,7 @@ import { useForm } from "react-hook-form";
 import { enviar, mostrarErrores } from "@/components/agencias/enviar";
 import { useTextos } from "@/components/panel/idioma";
 import { Alert, ErrorDeFormulario } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { BotonEnviar } from "@/components/ui/boton-enviar";
 import { describedBy, Field, Input } from "@/components/ui/field";
 import { type CambioConexion, conexionSchemaDe, type Prueba } from "@/lib/panel/conexion/limites";
 import { ResultadoPrueba } from "./resultado-prueba";
@@ -98,9 +98,7 @@ export function FormularioConexion({ actual }: { actual: { apiBaseUrl: string; a
           <Input type="password" className="font-mono" {...control("AppSecret", true)} autoComplete="new-password" />
         </Field>
       </div>
-      <Button type="submit" cargando={guardar.isPending}>
-        {guardar.isPending ? t.cambiar.guardando : t.cambiar.guardar}
-      </Button>
+      <BotonEnviar cargando={guardar.isPending}>{guardar.isPending ? t.cambiar.guardando : t.cambiar.guardar}</BotonEnviar>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { mostrarErrores } from "@/components/agencias/enviar";
 import { useTextos } from "@/components/panel/idioma";
 import { ErrorDeFormulario } from "@/components/ui/alert";
+import { BotonEnviar } from "@/components/ui/boton-enviar";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input } from "@/components/ui/field";
 import {
@@ -139,9 +140,7 @@ export function FormularioMiembro({ agencias }: { agencias: Agencias }) {
         registroContrasena={register("Contrasena")}
         error={errors.Contrasena?.message}
       />
-      <Button type="submit" cargando={agregar.isPending}>
-        {agregar.isPending ? t.agregar.enviando : t.agregar.enviar}
-      </Button>
+      <BotonEnviar cargando={agregar.isPending}>{agregar.isPending ? t.agregar.enviando : t.agregar.enviar}</BotonEnviar>
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { useMemo, useRef, useState } from "react";
 import { type FieldPath, useFieldArray, useForm } from "react-hook-form";
 import { useTextos } from "@/components/panel/idioma";
 import { Alert } from "@/components/ui/alert";
+import { BotonEnviar } from "@/components/ui/boton-enviar";
 import { Button, buttonClass } from "@/components/ui/button";
 import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
 import { LIMITES_WEBHOOK } from "@/lib/api/limites";
@@ -309,9 +310,9 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-6">
-        <Button type="submit" cargando={isSubmitting}>
+        <BotonEnviar cargando={isSubmitting}>
           {isSubmitting ? t.guardando : editando ? t.guardarCambios : t.guardarConfiguracion}
-        </Button>
+        </BotonEnviar>
         <Link href="/panel/notificaciones" className={buttonClass("fantasma")}>
           {t.cancelar}
         </Link>

@@ -2,11 +2,11 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { signIn } from "next-auth/react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
 import { Alert } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
+import { BotonEnviar } from "@/components/ui/boton-enviar";
 import { describedBy, Field, Input } from "@/components/ui/field";
 import type { Textos } from "@/lib/panel/i18n";
 import { mensajeDeIngreso } from "@/lib/panel/ingreso";
@@ -27,10 +27,6 @@ export function FormularioIngreso({ next, errorInicial }: { next: string; errorI
   const schema = useMemo(() => schemaDe(t), [t]);
   const [error, setError] = useState<string | undefined>(errorInicial);
   const alertRef = useRef<HTMLDivElement>(null);
-  // Signing in needs this page's JavaScript: until it runs, the button waits instead of posting the
-  // form nowhere (a click on a slow connection, before the page is ready, would otherwise be lost).
-  const [listo, setListo] = useState(false);
-  useEffect(() => setListo(true), []);
   const {
     register,
     handleSubmit,
@@ -92,9 +88,9 @@ export function FormularioIngreso({ next, errorInicial }: { next: string; errorI
           {...register("password")}
         />
       </Field>
-      <Button type="submit" cargando={isSubmitting} disabled={!listo} className="w-full">
+      <BotonEnviar cargando={isSubmitting} className="w-full">
         {isSubmitting ? t.ingresando : t.ingresar}
-      </Button>
+      </BotonEnviar>
       <noscript>
         <p className="text-sm text-slate-700">{t.sinJavaScript}</p>
       </noscript>

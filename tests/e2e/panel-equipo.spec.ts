@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { revisarPagina } from "../support/pagina";
-import { adminCli, createPanelUser, createPanelWorkspace, type ServicioPanel, startPanelService } from "../support/panel";
+import { adminCli, createPanelUser, createPanelWorkspace, type ServicioPanel, signInPanel, startPanelService } from "../support/panel";
 import { agregarOperador, type Credenciales, registrarAgencia } from "../support/panel-consultas";
 
 /**
@@ -378,4 +378,42 @@ test("both pages in English", async ({ page }) => {
   await expect(page.getByTestId("resultado-prueba")).toContainText("version v3");
   await revisar(page, "panel-conexion-en");
   expect(hidratacion).toEqual([]);
+});
+
+test("until the page's JavaScript has run, forms that need it cannot be sent: nothing typed ends up in the URL", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "es-AR" });
+  const [name, value] = (await signInPanel(base, users.admin.email, PASSWORD)).split("=") as [string, string];
+  await context.addCookies([{ name, value, url: base }]);
+  const page = await context.newPage();
+  // The page's JavaScript bundles are held back until the test lets them through (not its CSS: a
+  // pending stylesheet would also hold back the inline scripts that reveal streamed content).
+  let soltar = () => {};
+  const retenidos = new Promise<void>((resolve) => {
+    soltar = resolve;
+  });
+  await page.route(/\/_next\/static\/chunks\/.*\.js$/, async (route) => {
+    await retenidos;
+    await route.continue();
+  });
+  try {
+    for (const [path, campo, boton] of [
+      ["/panel/equipo", "E-mail", "Agregar al equipo"],
+      ["/panel/conexion", "AppKey", "Probar y guardar"],
+    ] as const) {
+      await page.goto(`${base}${path}`, { waitUntil: "commit" });
+      await expect(page.getByRole("button", { name: boton })).toBeDisabled();
+      await page.getByLabel(campo, { exact: true }).fill("escrito-antes-de-tiempo");
+      await page.getByLabel(campo, { exact: true }).press("Enter");
+      await page.getByRole("button", { name: boton }).click({ force: true });
+      expect(new URL(page.url()).search).toBe("");
+    }
+    await context.clearCookies();
+    await page.goto(`${base}/ingresar`, { waitUntil: "commit" });
+    await expect(page.getByRole("button", { name: "Ingresar" })).toBeDisabled();
+    soltar();
+    await expect(page.getByRole("button", { name: "Ingresar" })).toBeEnabled();
+  } finally {
+    soltar();
+    await context.close();
+  }
 });
