@@ -136,7 +136,8 @@ export async function startTestServer(options: ServerOptions = {}) {
       await Promise.all([endProcess(running.server, "SIGTERM"), endProcess(running.worker, "SIGTERM")]);
       log.end();
       await scratch?.drop();
-      if (!options.dataDir) rmSync(workDir, { recursive: true, force: true });
+      // The log's directory is ours even when the data directory is the caller's (which it removes).
+      rmSync(workDir, { recursive: true, force: true });
     },
   };
 }
