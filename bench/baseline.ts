@@ -4,7 +4,7 @@ import pg from "pg";
 import { decryptSecret } from "@/lib/crypto/secrets";
 import { links, segment, withQuery } from "@/lib/http/links";
 import { canonicalString, signCanonical } from "@/lib/http/signing";
-import { addDays, dayOf, formatDateTime, startOfDay } from "@/lib/time";
+import { addDays, counterHours, dayOf, formatDateTime, startOfDay } from "@/lib/time";
 import { detailStatement, pageSql, seekPageStatement, totalStatement, type Visible, visibleSql } from "./lib/sql";
 
 /**
@@ -163,9 +163,9 @@ async function listConsultas(app: CachedApp, adminMail: string, query: URLSearch
   }
   const pagina = Number(query.get("pagina") ?? 1);
   const offset = (pagina - 1) * PER_PAGINA;
-  const hour = 3_600_000;
+  const { firstHour, hourAfter } = counterHours(from, to);
   const page =
-    pagina > 1 && !externalId && Math.floor(to.getTime() / hour) * hour + hour > Math.ceil(from.getTime() / hour) * hour
+    pagina > 1 && !externalId && hourAfter > firstHour
       ? seekPageStatement({ visible, where, params, from, to, offset, operador: operadorFiltrado })
       : { text: pageSql(where, offset), values: params };
   const [result, totalCount] = await Promise.all([

@@ -111,3 +111,14 @@ export function splitPeriod(from: Date, to: Date) {
   if (afterDays <= firstDay) firstDay = afterDays = afterHours;
   return { firstHour, afterHours, firstDay, afterDays };
 }
+
+/**
+ * The hours of the per-hour counters that cover a period, [firstHour, hourAfter): from its first whole
+ * hour to the end of the hour its last moment falls in (lib/service/consultas/seek-page.ts).
+ */
+export function counterHours(from: Date, to: Date): { firstHour: Date; hourAfter: Date } {
+  return {
+    firstHour: new Date(Math.ceil(from.getTime() / HOUR_MS) * HOUR_MS),
+    hourAfter: new Date(Math.floor(to.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS),
+  };
+}

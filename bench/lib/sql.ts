@@ -1,4 +1,4 @@
-import { splitPeriod } from "@/lib/time";
+import { counterHours, splitPeriod } from "@/lib/time";
 
 /**
  * The SQL of the benchmarked enquiry requests, as lib/service/consultas runs it: the baseline
@@ -21,8 +21,6 @@ export const visibleSql = (visible: Pick<Visible, "compartir">) =>
 export const pageSql = (where: string, offset: number) =>
   `select * from consultas where sid in (select sid from consultas where ${where} order by momento desc, sid desc limit 50 offset ${offset}) order by momento desc, sid desc`;
 
-const HOUR_MS = 3_600_000;
-
 /**
  * A deep page (lib/service/consultas/seek-page.ts): the hour that holds its first enquiry from the
  * per-hour counters, then the walk from the end of that hour. `where`/`params`: the list's conditions.
@@ -39,11 +37,12 @@ export function seekPageStatement(input: {
   const { visible, offset } = input;
   const values = [...input.params];
   const at = (value: unknown) => `$${values.push(value)}`;
-  const firstHour = at(new Date(Math.ceil(input.from.getTime() / HOUR_MS) * HOUR_MS));
-  const hourAfter = at(new Date(Math.floor(input.to.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS));
+  const hours = counterHours(input.from, input.to);
+  const firstHour = at(hours.firstHour);
+  const hourAfter = at(hours.hourAfter);
   const agencia = at(visible.agenciaId);
   const operador = input.operador ? ` and operador_responsable = ${at(input.operador)}` : "";
-  const hours = (visible.compartir ? [visible.appId, ""] : [visible.appId]).map(
+  const ranges = (visible.compartir ? [visible.appId, ""] : [visible.appId]).map(
     (appId) =>
       `(select hora, cantidad from consultas_por_hora where agencia_id = ${agencia} and app_id = ${at(appId)}${operador} and hora >= ${firstHour} and hora < ${hourAfter} order by hora desc)`,
   );
@@ -51,7 +50,7 @@ export function seekPageStatement(input: {
       select hora,
         sum(cantidad) over (newest range between unbounded preceding and current row) as through,
         sum(cantidad) over (newest range between unbounded preceding and current row exclude group) as newer
-      from (${hours.join(" union all ")}) as hours window newest as (order by hora desc)
+      from (${ranges.join(" union all ")}) as hours window newest as (order by hora desc)
     ) as running where through > ${offset} and coalesce(newer, 0) <= ${offset} limit 1`;
   const sids = `with cut as (${cut}) select sid from consultas where ${input.where}
     and momento < coalesce((select before from cut), 'infinity'::timestamptz)

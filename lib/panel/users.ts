@@ -1,6 +1,6 @@
 import "server-only";
 import { hash, verify } from "@node-rs/argon2";
-import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { PANEL_ROLES, type PanelRole, panelUsers, panelWorkspaces } from "@/lib/db/schema-panel";
 import { newId } from "@/lib/ids";
@@ -100,28 +100,25 @@ export async function upsertUser(input: UserInput): Promise<PanelUser & { create
   return { ...user, created: row.id === id };
 }
 
-export async function findUserById(id: string): Promise<PanelUser | undefined> {
+async function findUser(where: SQL | undefined): Promise<PanelUser | undefined> {
   const db = await getDb();
   const [row] = await db
     .select(columns)
     .from(panelUsers)
     .innerJoin(panelWorkspaces, eq(panelWorkspaces.id, panelUsers.workspaceId))
-    .where(eq(panelUsers.id, id));
+    .where(where);
   return row && toUser(row);
 }
+
+export const findUserById = (id: string) => findUser(eq(panelUsers.id, id));
 
 /**
  * The user of a session signed in at `signedInAt` (ms), unless the user's password was set again
  * since: then the session is over, as if the user were gone.
  */
-export async function findSessionUser(id: string, signedInAt: number): Promise<PanelUser | undefined> {
-  const db = await getDb();
-  const [row] = await db
-    .select(columns)
-    .from(panelUsers)
-    .innerJoin(panelWorkspaces, eq(panelWorkspaces.id, panelUsers.workspaceId))
-    .where(and(eq(panelUsers.id, id), or(isNull(panelUsers.sessionsValidFrom), lte(panelUsers.sessionsValidFrom, new Date(signedInAt)))));
-  return row && toUser(row);
+export function findSessionUser(id: string, signedInAt: number): Promise<PanelUser | undefined> {
+  const valid = or(isNull(panelUsers.sessionsValidFrom), lte(panelUsers.sessionsValidFrom, new Date(signedInAt)));
+  return findUser(and(eq(panelUsers.id, id), valid));
 }
 
 async function findUserWithHash(email: string): Promise<(PanelUser & { passwordHash: string }) | undefined> {

@@ -17,11 +17,11 @@ import { config } from "@/lib/env";
 import { links, withQuery } from "@/lib/http/links";
 import { fieldProblem, NotFound } from "@/lib/http/problem";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
-import { addDays, dayOf, formatDateTime, startOfDay } from "@/lib/time";
+import { addDays, counterHours, dayOf, formatDateTime, startOfDay } from "@/lib/time";
 import { countConsultas } from "./count-consultas";
 import { type ListShape, listConditions, shapeName } from "./list-shape";
 import { presentConsulta } from "./present-consulta";
-import { hourAfter, seekPageSids } from "./seek-page";
+import { seekPageSids } from "./seek-page";
 import { registeredAgencia } from "./visibility";
 
 /** The period of a list (decisions §8): whole days in the service time zone, never past now. */
@@ -103,14 +103,13 @@ export async function listConsultas(
     operador: operadorFiltrado,
     externalId: filters.externalid?.toLowerCase(),
   };
-  const firstHour = hourAfter(new Date(from.getTime() - 1));
-  const endHour = hourAfter(to);
+  const { firstHour, hourAfter } = counterHours(from, to);
   // Counters help from page 2 on, when the period holds whole hours; an externalid's enquiries are few.
   // PGlite plans every statement afresh: there the seek's plan costs more than the walk it saves
   // (page 99 at 200,000 enquiries: 11.7 ms with it, 5.0 without), so the embedded database walks.
-  const seek = !config().embedded && pagina > 1 && !shape.externalId && endHour > firstHour;
+  const seek = !config().embedded && pagina > 1 && !shape.externalId && hourAfter > firstHour;
   const [rows, totalCount] = await Promise.all([
-    pageStatement(db, shape, seek).execute({ ...params, offset: (pagina - 1) * PER_PAGINA, firstHour, hourAfter: endHour }),
+    pageStatement(db, shape, seek).execute({ ...params, offset: (pagina - 1) * PER_PAGINA, firstHour, hourAfter }),
     countConsultas(db, shape, params),
   ]);
   // A link never leads past the last page `pagina` may name: beyond it the period must be narrowed.

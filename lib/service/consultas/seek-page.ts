@@ -5,11 +5,6 @@ import { consultas, consultasPorHora } from "@/lib/db/schema";
 import { counterAppIds, counterConditions } from "./count-consultas";
 import { type ListShape, listConditions } from "./list-shape";
 
-const HOUR_MS = 3_600_000;
-
-/** The hour after the one `to` falls in: the per-hour counters up to it cover the whole period's end. */
-export const hourAfter = (to: Date) => new Date(Math.floor(to.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS);
-
 /**
  * The sids of a deep page (a subquery), found from the per-hour counters (docs/performance.md): walking
  * the counters newest first, the hour whose running total passes the page's offset holds the page's
@@ -23,7 +18,7 @@ export const hourAfter = (to: Date) => new Date(Math.floor(to.getTime() / HOUR_M
  * never stored after the moment it arrives (decisions 0016), so between the two there is only what
  * arrived while this request ran, and the page is then the page as of the statement's start.
  *
- * Placeholders: those of `listConditions`, plus `offset`, `firstHour` and `hourAfter`.
+ * Placeholders: those of `listConditions`, plus `offset`, `firstHour` and `hourAfter` (counterHours).
  */
 export function seekPageSids(shape: ListShape): SQL {
   const value = sql.placeholder;
