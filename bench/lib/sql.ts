@@ -14,12 +14,15 @@ export const visibleSql = (visible: Pick<Visible, "compartir">) =>
     ? "agencia_id = $1 and (app_id = $2 or (app_id is null and tipo_anuncio = 'catalogo'))"
     : "agencia_id = $1 and app_id = $2";
 
+/** The columns a page reads (presentedColumns in lib/service/consultas/present-consulta.ts). */
+const PAGE_COLUMNS = "sid, momento, origen_lead, tipo_anuncio, auto, interesado, operador_responsable";
+
 /**
  * A page of the list (lib/service/consultas/list-consultas.ts): the page's sids from the list's
  * index, then those rows. `where`: the list's conditions on `consultas`.
  */
 export const pageSql = (where: string, offset: number) =>
-  `select * from consultas where sid in (select sid from consultas where ${where} order by momento desc, sid desc limit 50 offset ${offset}) order by momento desc, sid desc`;
+  `select ${PAGE_COLUMNS} from consultas where sid in (select sid from consultas where ${where} order by momento desc, sid desc limit 50 offset ${offset}) order by momento desc, sid desc`;
 
 /**
  * A deep page (lib/service/consultas/seek-page.ts): the hour that holds its first enquiry from the
@@ -55,7 +58,7 @@ export function seekPageStatement(input: {
   const sids = `with cut as (${cut}) select sid from consultas where ${input.where}
     and momento < coalesce((select before from cut), 'infinity'::timestamptz)
     order by momento desc, sid desc limit 50 offset coalesce(${offset} - (select newer from cut), ${offset})`;
-  return { text: `select * from consultas where sid in (${sids}) order by momento desc, sid desc`, values };
+  return { text: `select ${PAGE_COLUMNS} from consultas where sid in (${sids}) order by momento desc, sid desc`, values };
 }
 
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);

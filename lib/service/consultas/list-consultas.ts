@@ -20,7 +20,7 @@ import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { addDays, counterHours, dayOf, formatDateTime, startOfDay } from "@/lib/time";
 import { countConsultas } from "./count-consultas";
 import { type ListShape, listConditions, shapeName } from "./list-shape";
-import { presentConsulta } from "./present-consulta";
+import { presentConsulta, presentedColumns } from "./present-consulta";
 import { seekPageSids } from "./seek-page";
 import { registeredAgencia } from "./visibility";
 
@@ -45,8 +45,8 @@ const newestFirst = [desc(consultas.momento), desc(consultas.sid)];
 /**
  * A page of the list, prepared once per shape. The page's sids come first from the list's index
  * alone (an index-only scan, past the earlier pages without reading their rows), then only those 50
- * rows are read. A deep page (`seek`, on PostgreSQL) starts that walk at its hour, found from the
- * per-hour counters.
+ * rows are read, and of them only the columns presented. A deep page (`seek`, on PostgreSQL) starts
+ * that walk at its hour, found from the per-hour counters.
  */
 function pageStatement(db: Db, shape: ListShape, seek: boolean) {
   return prepared(db, shapeName(seek ? "consultas_pagina_honda" : "consultas_pagina", shape), (db, name) => {
@@ -60,7 +60,7 @@ function pageStatement(db: Db, shape: ListShape, seek: boolean) {
           .limit(PER_PAGINA)
           .offset(sql.placeholder("offset"));
     return db
-      .select()
+      .select(presentedColumns)
       .from(consultas)
       .where(inArray(consultas.sid, pageSids))
       .orderBy(...newestFirst)

@@ -1,20 +1,32 @@
 import "server-only";
 import { agenciaPath } from "@/lib/api/agencias";
 import { type Auto, type Consulta, type ConsultaRef, consultaPath, type Interesado } from "@/lib/api/consultas";
-import type { consultas } from "@/lib/db/schema";
+import { consultas } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import { formatDateTime } from "@/lib/time";
 
 export type ConsultaRow = typeof consultas.$inferSelect;
+
+/** The columns an enquiry is presented from: what a page of the list reads, and nothing more. */
+export const presentedColumns = {
+  sid: consultas.sid,
+  momento: consultas.momento,
+  origenLead: consultas.origenLead,
+  tipoAnuncio: consultas.tipoAnuncio,
+  auto: consultas.auto,
+  interesado: consultas.interesado,
+  operadorResponsable: consultas.operadorResponsable,
+};
+export type PresentedRow = Pick<ConsultaRow, keyof typeof presentedColumns>;
 
 export function consultaLinks(adminMail: string, sid: string) {
   const self = consultaPath(adminMail, sid);
   return { self: { href: self }, agencia: { href: agenciaPath(adminMail) }, resendwebhook: { href: `${self}/resendwebhook` } };
 }
 
-export function presentConsulta(row: ConsultaRow, adminMail: string): Consulta;
-export function presentConsulta(row: ConsultaRow, adminMail: string, form: "entry" | "ref"): Consulta | ConsultaRef;
-export function presentConsulta(row: ConsultaRow, adminMail: string, form: "entry" | "ref" = "entry"): Consulta | ConsultaRef {
+export function presentConsulta(row: PresentedRow, adminMail: string): Consulta;
+export function presentConsulta(row: PresentedRow, adminMail: string, form: "entry" | "ref"): Consulta | ConsultaRef;
+export function presentConsulta(row: PresentedRow, adminMail: string, form: "entry" | "ref" = "entry"): Consulta | ConsultaRef {
   const auto = row.auto as Auto;
   const interesado = row.interesado as Interesado;
   if (form === "ref") {
@@ -35,6 +47,6 @@ export function presentConsulta(row: ConsultaRow, adminMail: string, form: "entr
 }
 
 /** The Datos of a `consultas` notification (decisions §9). */
-export function consultaDatos(row: ConsultaRow, adminMail: string) {
+export function consultaDatos(row: PresentedRow, adminMail: string) {
   return { AdminMail: adminMail, Sid: row.sid, Consulta: presentConsulta(row, adminMail) };
 }
