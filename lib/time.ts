@@ -65,7 +65,8 @@ export function formatDateTime(date: Date, timeZone: string): string {
   const minutes = Math.round(offset / 60_000);
   const sign = minutes < 0 ? "-" : "+";
   const zone = `${sign}${pad(Math.floor(Math.abs(minutes) / 60))}:${pad(Math.abs(minutes) % 60)}`;
-  return `${dayText(local)}T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}${zone}`;
+  // toISOString's "YYYY-MM-DDTHH:mm:ss" of the shifted Date is the wall clock (one call for six getters).
+  return `${local.toISOString().slice(0, 19)}${zone}`;
 }
 
 /** The calendar day (YYYY-MM-DD) of an instant in the time zone. */

@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { MAX_BODY_BYTES } from "@/lib/api/limites";
+import { bytesOf } from "./response-bytes";
 import { API_CSP, STATIC_HEADERS } from "./security-headers";
 
 /**
@@ -85,7 +86,7 @@ async function send(request: IncomingMessage, response: ServerResponse, answer: 
   answer.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  let body = answer.body ? Buffer.from(await answer.arrayBuffer()) : undefined;
+  let body = bytesOf(answer) ?? (answer.body ? Buffer.from(await answer.arrayBuffer()) : undefined);
   if (body && body.length >= COMPRESS_FROM_BYTES) {
     headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
     if (/\bgzip\b/i.test(request.headers["accept-encoding"] ?? "")) {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 
-export function strongEtag(body: string): string {
+export function strongEtag(body: string | Uint8Array): string {
   return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 }
 

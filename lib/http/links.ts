@@ -16,7 +16,8 @@ export function links(relations: Record<string, string | undefined>): Links {
 
 /** Encodes one path segment (an e-mail keeps its @, which is allowed in a path). */
 export function segment(value: string | number): string {
-  return encodeURIComponent(String(value)).replace(/%40/g, "@");
+  const encoded = encodeURIComponent(String(value));
+  return encoded.includes("%40") ? encoded.replaceAll("%40", "@") : encoded;
 }
 
 export function withQuery(path: string, query: Record<string, string | number | undefined>): string {

@@ -10,6 +10,7 @@ import { Problem } from "./problem";
 import { clientOf, consume, rateLimitHeaders } from "./rate-limit";
 import type { Reply } from "./reply";
 import { errorResponse, instanceOf, logRequest, parseJsonBody, readBody, requestIdOf, validate } from "./request";
+import { withBytes } from "./response-bytes";
 
 export type HandlerContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   app: AuthenticatedApp;
@@ -46,10 +47,10 @@ function searchParamsObject(url: URL): Record<string, string> {
 function respond(reply: Reply, operation: Operation, representation: Representation, request: Request, requestId: string): Response {
   const headers = new Headers({ "X-Request-Id": requestId, Vary: "Accept", ...reply.headers });
   if (reply.body === undefined) return new Response(null, { status: reply.status, headers });
-  const json = JSON.stringify(reply.body);
+  const bytes = Buffer.from(JSON.stringify(reply.body));
   headers.set("Content-Type", `${representation.mediaType}; charset=utf-8`);
   if (request.method === "GET" || request.method === "HEAD") {
-    const etag = strongEtag(json);
+    const etag = strongEtag(bytes);
     headers.set("ETag", etag);
     if (operation.cacheControl) headers.set("Cache-Control", operation.cacheControl);
     if (reply.status === 200 && matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {
@@ -57,7 +58,8 @@ function respond(reply: Reply, operation: Operation, representation: Representat
       return new Response(null, { status: 304, headers });
     }
   }
-  return new Response(request.method === "HEAD" ? null : json, { status: reply.status, headers });
+  if (request.method === "HEAD") return new Response(null, { status: reply.status, headers });
+  return withBytes(new Response(bytes, { status: reply.status, headers }), bytes);
 }
 
 async function execute(bound: Bound, request: Request, context: NextContext, requestId: string, instance: string): Promise<Response> {
