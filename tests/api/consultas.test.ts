@@ -235,6 +235,15 @@ describe("GET /v3/consultas/{adminMail}", () => {
     expect((await call(appA, "GET", `/v3/consultas/${mail}/${sids.b1}`)).status).toBe(404);
   });
 
+  it("an agency detached a moment after its list was read: the next list is 404", async () => {
+    const other = await registered([[appC, false]]);
+    expect((await list(appC, other)).response.status).toBe(200);
+    expect((await call(appC, "PATCH", `/v3/agencias/${other}/desasociar`)).status).toBe(204);
+    const { response } = await list(appC, other);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe("");
+  });
+
   it("operador: the administrator sees all, a collaborator their own, anyone else is 400", async () => {
     expect((await list(appA, mail, `?operador=${mail.toUpperCase()}`)).body.Total).toBe(3);
     const own = (await list(appA, mail, `?operador=${colaborador}`)).body;

@@ -4,6 +4,7 @@ import { decryptSecret } from "@/lib/crypto/secrets";
 import { getDb } from "@/lib/db";
 import { apps } from "@/lib/db/schema";
 import { config } from "@/lib/env";
+import { keptFor } from "@/lib/kept";
 
 export type AuthenticatedApp = { id: string; name: string; appKey: string; topics: string[]; secrets: string[] };
 
@@ -11,11 +12,9 @@ export type AuthenticatedApp = { id: string; name: string; appKey: string; topic
  * Every signed request needs its app: kept for a few seconds per process, so most requests skip
  * one database round trip. A stale entry is harmless where it matters: authentication asks again
  * (`fresh`) before refusing a signature, so a secret issued a moment ago by another process works
- * at once; a topic enabled or disabled through the CLI applies within CACHE_MS.
+ * at once; a topic enabled or disabled through the CLI applies within 10 s.
  */
-const CACHE_MS = 10_000;
-const MAX_CACHED = 10_000;
-const cache = new Map<string, { app: AuthenticatedApp; until: number }>();
+const cache = keptFor<AuthenticatedApp>(10_000, 10_000);
 
 async function loadApp(appKey: string): Promise<AuthenticatedApp | undefined> {
   const db = await getDb();
@@ -33,12 +32,10 @@ async function loadApp(appKey: string): Promise<AuthenticatedApp | undefined> {
 }
 
 export async function findAppByKey(appKey: string, options: { fresh?: boolean } = {}): Promise<AuthenticatedApp | undefined> {
-  const now = Date.now();
-  const cached = cache.get(appKey);
-  if (cached && cached.until > now && !options.fresh) return cached.app;
+  const cached = options.fresh ? undefined : cache.get(appKey);
+  if (cached) return cached;
   const app = await loadApp(appKey);
-  if (cache.size >= MAX_CACHED) cache.clear();
-  if (app) cache.set(appKey, { app, until: now + CACHE_MS });
+  if (app) cache.set(appKey, app);
   else cache.delete(appKey);
   return app;
 }

@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { consultas, consultasPorDia, consultasPorHora } from "@/lib/db/schema";
 import { splitPeriod } from "@/lib/time";
-import { type ListParams, type ListShape, listConditions, shapeName } from "./list-shape";
+import { factsHold, type ListParams, type ListShape, listConditions, shapeName } from "./list-shape";
 
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
@@ -13,15 +13,19 @@ const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
  * counters, whole hours of the partial days from the per-hour counters (both kept at ingestion), and
  * only the partial hours at both ends counted in `consultas`, all added in one statement. A
  * listing's enquiries (externalid) are few, and so are those of a period without a whole hour:
- * those are counted directly.
+ * those are counted directly. `vigente`: whether the facts the list was shaped by still hold.
  */
-export async function countConsultas(db: Db, shape: ListShape, params: ListParams): Promise<number> {
+export async function countConsultas(db: Db, shape: ListShape, params: ListParams): Promise<{ total: number; vigente: boolean }> {
   const { firstHour, afterHours, firstDay, afterDays } = splitPeriod(params.from, params.to);
   if (shape.externalId || afterHours <= firstHour) {
     const [row] = await prepared(db, shapeName("consultas_cuenta", shape), (db, name) =>
-      db.select({ total: count() }).from(consultas).where(listConditions(shape)).prepare(name),
+      db
+        .select({ total: count(), vigente: sql<boolean>`${factsHold(shape)}` })
+        .from(consultas)
+        .where(listConditions(shape))
+        .prepare(name),
     ).execute(params);
-    return row?.total ?? 0;
+    return { total: row?.total ?? 0, vigente: row?.vigente === true };
   }
   const [row] = await prepared(db, shapeName("consultas_total", shape), (db, name) => countersTotal(db, shape).prepare(name)).execute({
     ...params,
@@ -32,7 +36,7 @@ export async function countConsultas(db: Db, shape: ListShape, params: ListParam
     diaDesde: isoDay(firstDay),
     diaHasta: isoDay(afterDays),
   });
-  return Number(row?.total ?? 0);
+  return { total: Number(row?.total ?? 0), vigente: row?.vigente === true };
 }
 
 type Counters = typeof consultasPorDia | typeof consultasPorHora;
@@ -77,6 +81,7 @@ function countersTotal(db: Db, shape: ListShape) {
         parts.map((part) => sql`(${part})`),
         sql` + `,
       )})::bigint`,
+      vigente: sql<boolean>`${factsHold(shape)}`,
     })
     .from(sql`(select 1) as uno`);
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, inArray, sql } from "drizzle-orm";
 import {
   type Consulta,
   type ConsultaRef,
@@ -12,17 +12,17 @@ import {
 import { MAX_PAGINA } from "@/lib/api/limites";
 import { type Db, getDb } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
-import { consultas, operadores } from "@/lib/db/schema";
+import { consultas } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import { links, withQuery } from "@/lib/http/links";
-import { fieldProblem, NotFound } from "@/lib/http/problem";
+import { fieldProblem, Problem } from "@/lib/http/problem";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { addDays, counterHours, dayOf, formatDateTime, startOfDay } from "@/lib/time";
 import { countConsultas } from "./count-consultas";
+import { type ListFacts, listFacts } from "./list-facts";
 import { type ListShape, listConditions, shapeName } from "./list-shape";
 import { presentConsulta, presentedColumns } from "./present-consulta";
 import { seekPageSids } from "./seek-page";
-import { registeredAgencia } from "./visibility";
 
 /** The period of a list (decisions §8): whole days in the service time zone, never past now. */
 export function periodOf(filters: Pick<ListConsultasFilters, "desde" | "hasta">, now = new Date()) {
@@ -68,6 +68,40 @@ function pageStatement(db: Db, shape: ListShape, seek: boolean) {
   });
 }
 
+/** A page and its Total as the facts say; `vigente` false when the facts no longer held. */
+async function readPage(db: Db, facts: ListFacts, filters: ListConsultasFilters, from: Date, to: Date) {
+  const pagina = filters.pagina ?? 1;
+  const shape: ListShape = {
+    compartir: facts.compartir,
+    // The administrator sees every enquiry of the agency: naming them narrows nothing.
+    operador: facts.operador?.administrador === false,
+    administrador: facts.operador?.administrador === true,
+    externalId: Boolean(filters.externalid),
+  };
+  const params = {
+    agencia: facts.agenciaId,
+    app: facts.appId,
+    adminMail: facts.adminMail,
+    from,
+    to,
+    operador: facts.operador?.email,
+    externalId: filters.externalid?.toLowerCase(),
+  };
+  const { firstHour, hourAfter } = counterHours(from, to);
+  // Counters help from page 2 on, when the period holds whole hours; an externalid's enquiries are few.
+  // PGlite plans every statement afresh: there the seek's plan costs more than the walk it saves
+  // (page 99 at 200,000 enquiries: 11.7 ms with it, 5.0 without), so the embedded database walks.
+  const seek = !config().embedded && pagina > 1 && !shape.externalId && hourAfter > firstHour;
+  const [rows, count] = await Promise.all([
+    pageStatement(db, shape, seek).execute({ ...params, offset: (pagina - 1) * PER_PAGINA, firstHour, hourAfter }),
+    countConsultas(db, shape, params),
+  ]);
+  return { rows, ...count };
+}
+
+/** Reading the facts again and again finding them changed by the time the list runs: give up after this many. */
+const MAX_READS = 3;
+
 /** GET /v3/consultas/{adminMail}: one page of the enquiries the app (and the operador) sees. */
 export async function listConsultas(
   app: AuthenticatedApp,
@@ -76,45 +110,23 @@ export async function listConsultas(
   form: "entry" | "ref",
 ): Promise<Consultas | { _entries: ConsultaRef[] }> {
   const db = await getDb();
-  const visible = await registeredAgencia(db, app.id, adminMail);
-  if (!visible) throw new NotFound();
+  let facts = await listFacts(db, app.id, adminMail, filters.operador);
   const { from, to } = periodOf(filters);
-  let operadorFiltrado: string | undefined;
-  if (filters.operador) {
-    const [operador] = await db
-      .select()
-      .from(operadores)
-      .where(and(eq(operadores.agenciaId, visible.agencia.id), eq(operadores.email, filters.operador)));
-    if (!operador) throw fieldProblem("operador", `${filters.operador} no es operador de la agencia.`);
-    // The administrator sees every enquiry of the agency: no narrowing.
-    if (!operador.esAdministrador) operadorFiltrado = operador.email;
+  let read = await readPage(db, facts, filters, from, to);
+  for (let reads = 1; !read.vigente; reads++) {
+    if (reads === MAX_READS) {
+      throw new Problem(503, "La agencia cambió mientras se leían sus consultas: volvé a pedir la lista.", undefined, {
+        "Retry-After": "1",
+      });
+    }
+    facts = await listFacts(db, app.id, adminMail, filters.operador, { fresh: true });
+    read = await readPage(db, facts, filters, from, to);
   }
   const pagina = filters.pagina ?? 1;
-  const shape = {
-    compartir: visible.relation.compartirCatalogo,
-    operador: operadorFiltrado !== undefined,
-    externalId: Boolean(filters.externalid),
-  };
-  const params = {
-    agencia: visible.agencia.id,
-    app: visible.relation.appId,
-    from,
-    to,
-    operador: operadorFiltrado,
-    externalId: filters.externalid?.toLowerCase(),
-  };
-  const { firstHour, hourAfter } = counterHours(from, to);
-  // Counters help from page 2 on, when the period holds whole hours; an externalid's enquiries are few.
-  // PGlite plans every statement afresh: there the seek's plan costs more than the walk it saves
-  // (page 99 at 200,000 enquiries: 11.7 ms with it, 5.0 without), so the embedded database walks.
-  const seek = !config().embedded && pagina > 1 && !shape.externalId && hourAfter > firstHour;
-  const [rows, totalCount] = await Promise.all([
-    pageStatement(db, shape, seek).execute({ ...params, offset: (pagina - 1) * PER_PAGINA, firstHour, hourAfter }),
-    countConsultas(db, shape, params),
-  ]);
+  const totalCount = read.total;
   // A link never leads past the last page `pagina` may name: beyond it the period must be narrowed.
   const last = Math.min(MAX_PAGINA, Math.max(1, Math.ceil(totalCount / PER_PAGINA)));
-  const base = consultasPath(visible.agencia.adminMail);
+  const base = consultasPath(facts.adminMail);
   const page = (number: number) =>
     withQuery(base, {
       operador: filters.operador,
@@ -138,6 +150,6 @@ export async function listConsultas(
       last: page(last),
       consulta: `${base}/{sid}`,
     }),
-    _entries: rows.map((row) => presentConsulta(row, visible.agencia.adminMail, form)) as Consulta[],
+    _entries: read.rows.map((row) => presentConsulta(row, facts.adminMail, form)) as Consulta[],
   };
 }

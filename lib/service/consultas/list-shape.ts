@@ -1,19 +1,45 @@
 import "server-only";
 import { and, eq, gte, lte, type SQL, sql } from "drizzle-orm";
-import { consultas } from "@/lib/db/schema";
+import { agenciaApps, agencias, consultas, operadores } from "@/lib/db/schema";
 import { visibleEnquiries } from "./visibility";
 
 /**
  * What shapes a list's statements: whether the agency shares catalogue enquiries with the app, and
- * which filters are set. Each shape is a statement prepared once (lib/db/prepared.ts); the values
- * go in its placeholders.
+ * which filters are set (`operador`: narrowed to a collaborator's enquiries; `administrador`: the
+ * filter names the administrator, who sees them all). Each shape is a statement prepared once
+ * (lib/db/prepared.ts); the values go in its placeholders.
  */
-export type ListShape = { compartir: boolean; operador: boolean; externalId: boolean };
+export type ListShape = { compartir: boolean; operador: boolean; administrador: boolean; externalId: boolean };
 
-export type ListParams = { agencia: string; app: string; from: Date; to: Date; operador?: string; externalId?: string };
+export type ListParams = {
+  agencia: string;
+  app: string;
+  adminMail: string;
+  from: Date;
+  to: Date;
+  operador?: string;
+  externalId?: string;
+};
 
 export const shapeName = (statement: string, shape: ListShape) =>
-  `${statement}_${Number(shape.compartir)}${Number(shape.operador)}${Number(shape.externalId)}`;
+  `${statement}_${[shape.compartir, shape.operador, shape.administrador, shape.externalId].map(Number).join("")}`;
+
+/**
+ * Whether the facts a list's statement was built on still hold as it runs (list-facts.ts, decisions
+ * 0017): the agency is registered with the app under that adminMail and shares catalogue enquiries
+ * as the shape says, and the operador filter names an operator in the same role.
+ */
+export function factsHold(shape: ListShape): SQL {
+  const value = sql.placeholder;
+  const relation = sql`exists (select 1 from ${agenciaApps} inner join ${agencias} on ${agencias.id} = ${agenciaApps.agenciaId}
+    where ${agenciaApps.agenciaId} = ${value("agencia")} and ${agenciaApps.appId} = ${value("app")}
+      and ${agenciaApps.estado} = 'registrada' and ${agenciaApps.compartirCatalogo} = ${sql.raw(String(shape.compartir))}
+      and ${agencias.adminMail} = ${value("adminMail")})`;
+  if (!shape.operador && !shape.administrador) return relation;
+  const operador = sql`exists (select 1 from ${operadores} where ${operadores.agenciaId} = ${value("agencia")}
+      and ${operadores.email} = ${value("operador")} and ${operadores.esAdministrador} = ${sql.raw(String(shape.administrador))})`;
+  return sql`(${relation} and ${operador})`;
+}
 
 /** The enquiries of a list: visible to the app, in the period, narrowed by the filters. */
 export function listConditions(shape: ListShape): SQL {
