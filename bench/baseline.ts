@@ -5,7 +5,7 @@ import { decryptSecret } from "@/lib/crypto/secrets";
 import { links, segment, withQuery } from "@/lib/http/links";
 import { canonicalString, signCanonical } from "@/lib/http/signing";
 import { addDays, counterHours, dayOf, formatDateTime, startOfDay } from "@/lib/time";
-import { detailStatement, pageSql, seekPageStatement, totalStatement, type Visible, visibleSql } from "./lib/sql";
+import { detailStatement, factsHoldSql, pageSql, seekPageStatement, totalStatement, type Visible, visibleSql } from "./lib/sql";
 
 /**
  * The baseline of `npm run bench`: the smallest server that answers the benchmarked requests the way
@@ -104,6 +104,27 @@ async function registeredAgencia(appId: string, adminMail: string): Promise<Visi
   return { agenciaId: row.id, adminMail: row.admin_mail, appId, compartir: row.compartir_catalogo };
 }
 
+const facts = new Map<string, { visible: Visible; until: number }>();
+
+/** As lib/service/consultas/list-facts.ts: the agency and the operador of a list, kept 10 s unless `fresh`. */
+async function listFacts(appId: string, adminMail: string, operadorEmail: string | null, fresh = false): Promise<Visible> {
+  const key = `${appId} ${adminMail.toLowerCase()} ${operadorEmail ?? ""}`;
+  const kept = facts.get(key);
+  if (kept && kept.until > Date.now() && !fresh) return kept.visible;
+  const visible = await registeredAgencia(appId, adminMail);
+  if (operadorEmail) {
+    const { rows } = await pool.query<{ email: string; es_administrador: boolean }>(
+      "select * from operadores where agencia_id = $1 and email = $2",
+      [visible.agenciaId, operadorEmail],
+    );
+    const operador = rows[0];
+    if (!operador) throw new HttpError(400, "operador");
+    visible.operador = { email: operador.email, administrador: operador.es_administrador };
+  }
+  facts.set(key, { visible, until: Date.now() + 10_000 });
+  return visible;
+}
+
 function present(row: ConsultaRow, adminMail: string) {
   const self = `/v3/consultas/${segment(adminMail)}/${segment(row.sid)}`;
   return {
@@ -121,17 +142,27 @@ function present(row: ConsultaRow, adminMail: string) {
   };
 }
 
-/** Total: the statement of bench/lib/sql.ts, or a plain count when the period holds no whole hour. */
+/** Total and whether the facts held: the statement of bench/lib/sql.ts, or a plain count when the period holds no whole hour. */
 async function total(visible: Visible, where: string, params: unknown[], from: Date, to: Date, operador?: string, externalId?: string) {
+  const values = [...params];
   const statement = externalId ? undefined : totalStatement({ visible, where, params, from, to, operador });
   const { rows } = statement
-    ? await pool.query<{ total: string }>(statement.text, statement.values)
-    : await pool.query<{ total: string }>(`select count(*) as total from consultas where ${where}`, params);
-  return Number(rows[0]?.total ?? 0);
+    ? await pool.query<{ total: string; vigente: boolean }>(statement.text, statement.values)
+    : await pool.query<{ total: string; vigente: boolean }>(
+        `select count(*) as total, ${factsHoldSql(visible, (value) => `$${values.push(value)}`)} as vigente from consultas where ${where}`,
+        values,
+      );
+  return { total: Number(rows[0]?.total ?? 0), vigente: rows[0]?.vigente === true };
 }
 
 async function listConsultas(app: CachedApp, adminMail: string, query: URLSearchParams) {
-  const visible = await registeredAgencia(app.id, adminMail);
+  const operadorEmail = query.get("operador");
+  const first = await readList(app, await listFacts(app.id, adminMail, operadorEmail), query);
+  return first ?? (await readList(app, await listFacts(app.id, adminMail, operadorEmail, true), query));
+}
+
+/** The list as the facts say; undefined when they no longer held. */
+async function readList(app: CachedApp, visible: Visible, query: URLSearchParams) {
   const today = dayOf(new Date(), zone);
   const desde = query.get("desde") ?? addDays(today, -DIAS_CONSULTAS);
   const hasta = query.get("hasta") ?? today;
@@ -142,19 +173,10 @@ async function listConsultas(app: CachedApp, adminMail: string, query: URLSearch
   const params: unknown[] = [visible.agenciaId, app.id, from, to];
   let where = `${visibleSql(visible)} and momento >= $3 and momento <= $4`;
   let operadorFiltrado: string | undefined;
-  const operadorEmail = query.get("operador");
-  if (operadorEmail) {
-    const { rows } = await pool.query<{ email: string; es_administrador: boolean }>(
-      "select * from operadores where agencia_id = $1 and email = $2",
-      [visible.agenciaId, operadorEmail],
-    );
-    const operador = rows[0];
-    if (!operador) throw new HttpError(400, "operador");
-    if (!operador.es_administrador) {
-      operadorFiltrado = operador.email;
-      params.push(operador.email);
-      where += ` and operador_responsable = $${params.length}`;
-    }
+  if (visible.operador && !visible.operador.administrador) {
+    operadorFiltrado = visible.operador.email;
+    params.push(operadorFiltrado);
+    where += ` and operador_responsable = $${params.length}`;
   }
   const externalId = query.get("externalid") ?? undefined;
   if (externalId) {
@@ -168,15 +190,17 @@ async function listConsultas(app: CachedApp, adminMail: string, query: URLSearch
     pagina > 1 && !externalId && hourAfter > firstHour
       ? seekPageStatement({ visible, where, params, from, to, offset, operador: operadorFiltrado })
       : { text: pageSql(where, offset), values: params };
-  const [result, totalCount] = await Promise.all([
+  const [result, counted] = await Promise.all([
     pool.query<ConsultaRow>(page.text, page.values),
     total(visible, where, params, from, to, operadorFiltrado, externalId),
   ]);
+  if (!counted.vigente) return undefined;
+  const totalCount = counted.total;
   const last = Math.min(MAX_PAGINA, Math.max(1, Math.ceil(totalCount / PER_PAGINA)));
   const base = `/v3/consultas/${segment(visible.adminMail)}`;
   const pageLink = (number: number) =>
     withQuery(base, {
-      operador: operadorEmail ?? undefined,
+      operador: query.get("operador") ?? undefined,
       externalid: externalId,
       desde: query.get("desde") ?? undefined,
       hasta: query.get("hasta") ?? undefined,

@@ -5,7 +5,14 @@ import { counterHours, splitPeriod } from "@/lib/time";
  * server sends exactly these, and the EXPLAIN step of `npm run bench` explains them.
  */
 
-export type Visible = { agenciaId: string; adminMail: string; appId: string; compartir: boolean };
+/** The facts a list is built on (lib/service/consultas/list-facts.ts); `operador`: the operator the filter names. */
+export type Visible = {
+  agenciaId: string;
+  adminMail: string;
+  appId: string;
+  compartir: boolean;
+  operador?: { email: string; administrador: boolean };
+};
 export type Statement = { text: string; values: unknown[] };
 
 /** The visibility condition (lib/service/consultas/visibility.ts) from parameter $1 (agency) and $2 (app). */
@@ -63,10 +70,22 @@ export function seekPageStatement(input: {
 
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
+/** Whether the facts still hold as the statement runs (factsHold in lib/service/consultas/list-shape.ts). */
+export function factsHoldSql(visible: Visible, at: (value: unknown) => string): string {
+  const agencia = at(visible.agenciaId);
+  const relation = `exists (select 1 from agencia_apps r inner join agencias a on a.id = r.agencia_id
+    where r.agencia_id = ${agencia} and r.app_id = ${at(visible.appId)} and r.estado = 'registrada'
+      and r.compartir_catalogo = ${visible.compartir} and a.admin_mail = ${at(visible.adminMail)})`;
+  if (!visible.operador) return relation;
+  return `(${relation} and exists (select 1 from operadores where agencia_id = ${agencia}
+      and email = ${at(visible.operador.email)} and es_administrador = ${visible.operador.administrador}))`;
+}
+
 /**
  * Total (lib/service/consultas/count-consultas.ts): whole UTC days and hours from the counters, the
- * partial hours at both ends counted in `consultas`, in one statement. `where` and `params` are the
- * list's conditions on `consultas`; undefined when the period holds no whole hour (count directly).
+ * partial hours at both ends counted in `consultas`, in one statement, and whether the facts still
+ * hold. `where` and `params` are the list's conditions on `consultas`; undefined when the period
+ * holds no whole hour (count directly).
  */
 export function totalStatement(input: {
   visible: Visible;
@@ -92,7 +111,8 @@ export function totalStatement(input: {
   const head = counted(`momento < ${at(new Date(firstHour))}`);
   const tail = counted(`momento >= ${at(new Date(afterHours))}`);
   const parts = [days, hours(firstHour, firstDay), hours(afterDays, afterHours), head, tail];
-  return { text: `select (${parts.map((part) => `(${part})`).join(" + ")})::bigint as total`, values };
+  const total = `(${parts.map((part) => `(${part})`).join(" + ")})::bigint`;
+  return { text: `select ${total} as total, ${factsHoldSql(visible, at)} as vigente`, values };
 }
 
 /** One enquiry with its agency, as GET /v3/consultas/{adminMail}/{sid} reads it (one query). */
