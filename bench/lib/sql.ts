@@ -1,3 +1,4 @@
+import type { ListFacts } from "@/lib/service/consultas/list-facts";
 import { counterHours, splitPeriod } from "@/lib/time";
 
 /**
@@ -5,14 +6,8 @@ import { counterHours, splitPeriod } from "@/lib/time";
  * server sends exactly these, and the EXPLAIN step of `npm run bench` explains them.
  */
 
-/** The facts a list is built on (lib/service/consultas/list-facts.ts); `operador`: the operator the filter names. */
-export type Visible = {
-  agenciaId: string;
-  adminMail: string;
-  appId: string;
-  compartir: boolean;
-  operador?: { email: string; administrador: boolean };
-};
+/** The facts a list is built on; `operador`: the operator the filter names. */
+export type Visible = ListFacts;
 export type Statement = { text: string; values: unknown[] };
 
 /** The visibility condition (lib/service/consultas/visibility.ts) from parameter $1 (agency) and $2 (app). */
