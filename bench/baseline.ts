@@ -2,10 +2,20 @@ import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import pg from "pg";
 import { decryptSecret } from "@/lib/crypto/secrets";
+import { planOnceUrl } from "@/lib/db/plan-once";
 import { links, segment, withQuery } from "@/lib/http/links";
 import { canonicalString, signCanonical } from "@/lib/http/signing";
 import { addDays, counterHours, dayOf, formatDateTime, startOfDay } from "@/lib/time";
-import { detailStatement, factsHoldSql, pageSql, seekPageStatement, totalStatement, type Visible, visibleSql } from "./lib/sql";
+import {
+  detailStatement,
+  factsHoldSql,
+  pageSql,
+  type Statement,
+  seekPageStatement,
+  totalStatement,
+  type Visible,
+  visibleSql,
+} from "./lib/sql";
 
 /**
  * The baseline of `npm run bench`: the smallest server that answers the benchmarked requests the way
@@ -24,6 +34,18 @@ const SIMILARITY_THRESHOLD = 0.35;
 const zone = process.env.SERVICE_TIME_ZONE || "America/Argentina/Buenos_Aires";
 const secretsKey = Buffer.from(process.env.SECRETS_KEY ?? "", "hex");
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+/** As lib/db (decisions 0018): the list's page and Total prepared once per connection and planned once. */
+const planOncePool = new pg.Pool({ connectionString: planOnceUrl(process.env.DATABASE_URL ?? ""), max: 10 });
+const statementNames = new Map<string, string>();
+
+function plannedOnce<R extends pg.QueryResultRow>(statement: Statement) {
+  let name = statementNames.get(statement.text);
+  if (!name) {
+    name = `lista_${statementNames.size}`;
+    statementNames.set(statement.text, name);
+  }
+  return planOncePool.query<R>({ name, text: statement.text, values: statement.values });
+}
 
 class HttpError extends Error {
   constructor(
@@ -146,12 +168,12 @@ function present(row: ConsultaRow, adminMail: string) {
 async function total(visible: Visible, where: string, params: unknown[], from: Date, to: Date, operador?: string, externalId?: string) {
   const values = [...params];
   const statement = externalId ? undefined : totalStatement({ visible, where, params, from, to, operador });
-  const { rows } = statement
-    ? await pool.query<{ total: string; vigente: boolean }>(statement.text, statement.values)
-    : await pool.query<{ total: string; vigente: boolean }>(
-        `select count(*) as total, ${factsHoldSql(visible, (value) => `$${values.push(value)}`)} as vigente from consultas where ${where}`,
-        values,
-      );
+  const { rows } = await plannedOnce<{ total: string; vigente: boolean }>(
+    statement ?? {
+      text: `select count(*) as total, ${factsHoldSql(visible, (value) => `$${values.push(value)}`)} as vigente from consultas where ${where}`,
+      values,
+    },
+  );
   return { total: Number(rows[0]?.total ?? 0), vigente: rows[0]?.vigente === true };
 }
 
@@ -191,7 +213,7 @@ async function readList(app: CachedApp, visible: Visible, query: URLSearchParams
       ? seekPageStatement({ visible, where, params, from, to, offset, operador: operadorFiltrado })
       : { text: pageSql(where, offset), values: params };
   const [result, counted] = await Promise.all([
-    pool.query<ConsultaRow>(page.text, page.values),
+    plannedOnce<ConsultaRow>(page),
     total(visible, where, params, from, to, operadorFiltrado, externalId),
   ]);
   if (!counted.vigente) return undefined;
@@ -309,4 +331,5 @@ const port = Number(process.env.PORT ?? 3991);
 server.listen(port, "127.0.0.1", () => {
   console.log(`baseline listening on ${port}`);
 });
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.close(() => pool.end().then(() => process.exit(0))));
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => server.close(() => Promise.all([pool.end(), planOncePool.end()]).then(() => process.exit(0))));

@@ -2,22 +2,20 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { SQL } from "drizzle-orm";
 import { config } from "@/lib/env";
-import { type Db, openDatabase } from "./client";
+import { type Database, type Db, openDatabase } from "./client";
 import { acquireDataDirLock } from "./lock";
 
 export type { Db } from "./client";
 
-type Handle = { db: Db; close: () => Promise<void> };
-
 // Kept on globalThis: Next bundles instrumentation and each route separately, and they must share
 // one database (PGlite allows one owner per directory).
-const holder = globalThis as typeof globalThis & { __vitrinaDb?: Promise<Handle> };
+const holder = globalThis as typeof globalThis & { __vitrinaDb?: Promise<Database> };
 
 export function adminSocketPath(dataDir: string): string {
   return path.join(dataDir, "admin.sock");
 }
 
-async function openOwned(): Promise<Handle> {
+async function openOwned(): Promise<Database> {
   const { embedded, dataDir } = config();
   if (!embedded) return openDatabase();
   mkdirSync(dataDir, { recursive: true });
@@ -26,7 +24,7 @@ async function openOwned(): Promise<Handle> {
   try {
     const database = await openDatabase();
     return {
-      db: database.db,
+      ...database,
       close: async () => {
         await database.close();
         release();
@@ -38,15 +36,27 @@ async function openOwned(): Promise<Handle> {
   }
 }
 
-/** The process's database, opened (and migrated) on first use. */
-export async function getDb(): Promise<Db> {
+async function database(): Promise<Database> {
   holder.__vitrinaDb ??= openOwned();
   try {
-    return (await holder.__vitrinaDb).db;
+    return await holder.__vitrinaDb;
   } catch (error) {
     holder.__vitrinaDb = undefined;
     throw error;
   }
+}
+
+/** The process's database, opened (and migrated) on first use. */
+export async function getDb(): Promise<Db> {
+  return (await database()).db;
+}
+
+/**
+ * The same database for statements that plan well without their values: PostgreSQL plans each of
+ * them once per connection instead of again on every execution (decisions 0018).
+ */
+export async function getPlanOnceDb(): Promise<Db> {
+  return (await database()).planOnce;
 }
 
 export async function closeDb(): Promise<void> {

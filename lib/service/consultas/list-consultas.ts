@@ -10,7 +10,7 @@ import {
   PER_PAGINA,
 } from "@/lib/api/consultas";
 import { MAX_PAGINA } from "@/lib/api/limites";
-import { type Db, getDb } from "@/lib/db";
+import { type Db, getDb, getPlanOnceDb } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { consultas } from "@/lib/db/schema";
 import { config } from "@/lib/env";
@@ -68,7 +68,10 @@ function pageStatement(db: Db, shape: ListShape, seek: boolean) {
   });
 }
 
-/** A page and its Total as the facts say; `vigente` false when the facts no longer held. */
+/**
+ * A page and its Total as the facts say; `vigente` false when the facts no longer held. Both
+ * statements are written to plan well without their values, and run planned once (decisions 0018).
+ */
 async function readPage(db: Db, facts: ListFacts, filters: ListConsultasFilters, from: Date, to: Date) {
   const pagina = filters.pagina ?? 1;
   const shape: ListShape = {
@@ -109,10 +112,10 @@ export async function listConsultas(
   filters: ListConsultasFilters,
   form: "entry" | "ref",
 ): Promise<Consultas | { _entries: ConsultaRef[] }> {
-  const db = await getDb();
+  const [db, planned] = await Promise.all([getDb(), getPlanOnceDb()]);
   let facts = await listFacts(db, app.id, adminMail, filters.operador);
   const { from, to } = periodOf(filters);
-  let read = await readPage(db, facts, filters, from, to);
+  let read = await readPage(planned, facts, filters, from, to);
   for (let reads = 1; !read.vigente; reads++) {
     if (reads === MAX_READS) {
       throw new Problem(503, "La agencia cambió mientras se leían sus consultas: volvé a pedir la lista.", undefined, {
@@ -120,7 +123,7 @@ export async function listConsultas(
       });
     }
     facts = await listFacts(db, app.id, adminMail, filters.operador, { fresh: true });
-    read = await readPage(db, facts, filters, from, to);
+    read = await readPage(planned, facts, filters, from, to);
   }
   const pagina = filters.pagina ?? 1;
   const totalCount = read.total;
