@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import { MAX_BODY_BYTES } from "@/lib/api/limites";
-import { bytesOf } from "./response-bytes";
+import { bytesOf, madeByOurServer } from "./response-bytes";
 import { API_CSP, STATIC_HEADERS } from "./security-headers";
 
 /**
@@ -151,11 +151,13 @@ export async function loadDirectRoutes(appDir: string, onError: (error: unknown)
 
 async function answer(request: IncomingMessage, response: ServerResponse, handler: Handler, params: Record<string, string>) {
   const method = request.method as string;
-  const webRequest = new Request(new URL(request.url as string, "http://localhost"), {
-    method,
-    headers: headersOf(request),
-    body: METHODS_WITHOUT_BODY.has(method) ? undefined : await bodyOf(request),
-  });
+  const webRequest = madeByOurServer(
+    new Request(new URL(request.url as string, "http://localhost"), {
+      method,
+      headers: headersOf(request),
+      body: METHODS_WITHOUT_BODY.has(method) ? undefined : await bodyOf(request),
+    }),
+  );
   await send(request, response, await handler(webRequest, { params: Promise.resolve(params) }));
 }
 

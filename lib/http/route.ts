@@ -59,7 +59,7 @@ function respond(reply: Reply, operation: Operation, representation: Representat
     }
   }
   if (request.method === "HEAD") return new Response(null, { status: reply.status, headers });
-  return withBytes(new Response(bytes, { status: reply.status, headers }), bytes);
+  return withBytes(request, bytes, { status: reply.status, headers });
 }
 
 async function execute(bound: Bound, request: Request, context: NextContext, requestId: string, instance: string): Promise<Response> {
