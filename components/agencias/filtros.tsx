@@ -1,6 +1,6 @@
 import Form from "next/form";
 import Link from "next/link";
-import { buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-class";
 import { inputClass } from "@/components/ui/field";
 import { getTextos } from "@/lib/panel/i18n/servidor";
 

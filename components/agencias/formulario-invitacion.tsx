@@ -7,7 +7,7 @@ import { useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTextos } from "@/components/panel/idioma";
 import { Alert, ErrorDeFormulario } from "@/components/ui/alert";
-import { BotonEnviar } from "@/components/ui/boton-enviar";
+import { BotonEnviar } from "@/components/ui/button";
 import { describedBy, Field, Input } from "@/components/ui/field";
 import { LIMITES_AGENCIA } from "@/lib/api/limites";
 import { enviar, mostrarErrores } from "./enviar";

@@ -8,7 +8,7 @@ import { useForm } from "react-hook-form";
 import { enviar, mostrarErrores } from "@/components/agencias/enviar";
 import { useTextos } from "@/components/panel/idioma";
 import { Alert, ErrorDeFormulario } from "@/components/ui/alert";
-import { BotonEnviar } from "@/components/ui/boton-enviar";
+import { BotonEnviar } from "@/components/ui/button";
 import { describedBy, Field, Input } from "@/components/ui/field";
 import { type CambioConexion, conexionSchemaDe, type Prueba } from "@/lib/panel/conexion/limites";
 import { ResultadoPrueba } from "./resultado-prueba";

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-class";
 import { getTextos } from "@/lib/panel/i18n/servidor";
 
 type Props = {

@@ -8,8 +8,7 @@ import { useForm, useWatch } from "react-hook-form";
 import { mostrarErrores } from "@/components/agencias/enviar";
 import { useTextos } from "@/components/panel/idioma";
 import { ErrorDeFormulario } from "@/components/ui/alert";
-import { BotonEnviar } from "@/components/ui/boton-enviar";
-import { Button } from "@/components/ui/button";
+import { BotonEnviar, Button } from "@/components/ui/button";
 import { describedBy, Field, Input } from "@/components/ui/field";
 import {
   formularioMiembroSchemaDe,

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-class";
 import type { AppWebhook } from "@/lib/api/webhooks";
 import { getTextos } from "@/lib/panel/i18n/servidor";
 import { descripcionTopico, TOPICOS, tituloTopico } from "@/lib/panel/notificaciones/limites";

@@ -6,7 +6,7 @@ import { useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
 import { Alert } from "@/components/ui/alert";
-import { BotonEnviar } from "@/components/ui/boton-enviar";
+import { BotonEnviar } from "@/components/ui/button";
 import { describedBy, Field, Input } from "@/components/ui/field";
 import type { Textos } from "@/lib/panel/i18n";
 import { mensajeDeIngreso } from "@/lib/panel/ingreso";

@@ -1,18 +1,23 @@
-import type { ComponentProps } from "react";
+"use client";
 
-type Variant = "primario" | "secundario" | "fantasma" | "peligro";
+import { type ComponentProps, useSyncExternalStore } from "react";
+import { buttonClass, type Variant } from "./button-class";
 
-const variants: Record<Variant, string> = {
-  primario: "bg-marca-700 text-white hover:bg-marca-900 disabled:bg-marca-700/60",
-  secundario: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400",
-  fantasma: "text-slate-700 hover:bg-slate-100 disabled:text-slate-400",
-  peligro: "bg-red-700 text-white hover:bg-red-800 disabled:bg-red-700/60",
-};
+const nada = () => () => {};
 
-export const buttonClass = (variant: Variant = "primario", extra = "") =>
-  `inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-semibold shadow-sm transition-colors motion-reduce:transition-none focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700 disabled:cursor-not-allowed ${variants[variant]} ${extra}`;
+/** Whether this page's JavaScript has run: false on the server and while hydrating, true after. */
+function useHidratado(): boolean {
+  return useSyncExternalStore(
+    nada,
+    () => true,
+    () => false,
+  );
+}
 
-/** A button; `cargando` disables it and says so to screen readers (aria-busy). */
+/**
+ * A button; `cargando` disables it and says so to screen readers (aria-busy). One whose action is a
+ * click handler is disabled until the page has hydrated: before then the click would be lost.
+ */
 export function Button({
   variante = "primario",
   cargando = false,
@@ -22,11 +27,12 @@ export function Button({
   disabled,
   ...props
 }: ComponentProps<"button"> & { variante?: Variant; cargando?: boolean }) {
+  const hidratado = useHidratado();
   return (
     <button
       type={type}
       className={buttonClass(variante, className)}
-      disabled={disabled || cargando}
+      disabled={disabled || cargando || (props.onClick !== undefined && !hidratado)}
       aria-busy={cargando || undefined}
       {...props}
     >
@@ -34,4 +40,15 @@ export function Button({
       {children}
     </button>
   );
+}
+
+/**
+ * The submit button of a form that works only with this page's JavaScript (react-hook-form and a
+ * fetch): disabled until the page has hydrated. Before then a click, or Enter in a field, would
+ * submit the form natively: a GET to this page with every field in the URL (a password, an
+ * AppSecret) and the click lost.
+ */
+export function BotonEnviar({ disabled, ...props }: Omit<ComponentProps<typeof Button>, "type">) {
+  const hidratado = useHidratado();
+  return <Button {...props} type="submit" disabled={disabled || !hidratado} />;
 }

@@ -14,6 +14,9 @@ export async function revisarPagina(page: Page, nombre: string): Promise<void> {
   // A colour caught halfway through a CSS transition is not the page's colour: let them end first
   // (an animation cancelled meanwhile, e.g. a loading skeleton replaced, rejects: that is an end too).
   await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  // Every page has a title; a refresh that streams its metadata (router.refresh on new enquiries)
+  // drops it from the document for a moment: judge the page once it is back.
+  await expect(page).toHaveTitle(/\S/);
   // A frame sandboxed without scripts (the dev mailbox's e-mail) cannot run axe: it would wait forever.
   const { violations } = await new AxeBuilder({ page }).exclude("iframe[sandbox]").analyze();
   const graves = violations

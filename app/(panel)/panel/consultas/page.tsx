@@ -6,7 +6,7 @@ import { FormularioFiltros } from "@/components/consultas/formulario-filtros";
 import { Paginacion } from "@/components/consultas/paginacion";
 import { TablaConsultas } from "@/components/consultas/tabla-consultas";
 import { Alert } from "@/components/ui/alert";
-import { buttonClass } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-class";
 import { Card } from "@/components/ui/card";
 import type { Consulta } from "@/lib/api/consultas";
 import { MAX_PAGINA } from "@/lib/api/limites";
