@@ -1,31 +1,28 @@
 import { z } from "zod";
 import { segment } from "@/lib/http/links";
 import { defineOperation } from "@/lib/http/operation";
-import { LinksSchema, RefItemSchema } from "./common";
+import { inputString, LinksSchema, RefItemSchema } from "./common";
 import { LIMITES_AGENCIA, MAX_EMAIL, TELEFONO, WHATSAPP } from "./limites";
 
 // ── Validation rules (decisions §6, limits in ./limites) ──────────────────────────────────────
 
 /** An e-mail of at most `max` characters, compared and returned lower-cased (decisions §2). */
 export const emailValue = (name: string, max: number = LIMITES_AGENCIA.adminMail) =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? `${name} es obligatorio.` : `${name} debe ser un texto.`) })
+  inputString({ error: (issue) => (issue.input === undefined ? `${name} es obligatorio.` : `${name} debe ser un texto.`) })
     .trim()
     .max(max, { message: `${name} no puede superar los ${max} caracteres.` })
     .pipe(z.email({ message: `${name} debe ser una dirección de e-mail válida.` }))
     .transform((value) => value.toLowerCase());
 
 const optionalText = (name: string, max: number) =>
-  z
-    .string({ error: `${name} debe ser un texto o null.` })
+  inputString({ error: `${name} debe ser un texto o null.` })
     .trim()
     .max(max, { message: `${name} no puede superar los ${max} caracteres.` })
     .nullish()
     .transform((value) => (value ? value : null));
 
 const telefono = (name = "Telefono") =>
-  z
-    .string({ error: `${name} debe ser un texto o null.` })
+  inputString({ error: `${name} debe ser un texto o null.` })
     .trim()
     .regex(TELEFONO, { message: `${name} debe tener entre 8 y 20 caracteres: dígitos, espacios, +, -, ( y ).` })
     .nullish()
@@ -56,8 +53,7 @@ export const AgenciaEditSchema = z
     {
       Nombre: optionalText("Nombre", LIMITES_AGENCIA.nombre),
       Telefono: telefono(),
-      WhatsApp: z
-        .string({ error: "WhatsApp debe ser un texto o null." })
+      WhatsApp: inputString({ error: "WhatsApp debe ser un texto o null." })
         .trim()
         .regex(WHATSAPP, { message: "WhatsApp debe ser + seguido de 8 a 19 dígitos." })
         .nullish()

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
 import type { CarroceriaRow, CiudadRow, ColorRow, MarcaRow, RegionRow } from "@/lib/service/catalogo/queries";
-import { LinksSchema, RefItemSchema } from "./common";
+import { inputString, LinksSchema, RefItemSchema } from "./common";
 
 export const CATALOGUE_CACHE = "private, max-age=3600";
 
@@ -12,7 +12,7 @@ const int32Id = z.coerce
   .max(2_147_483_647, { message: "Se espera un entero de 32 bits" });
 
 export const IdParams = z.object({ id: int32Id.meta({ description: "Id del ítem (int32)" }) });
-const searchText = (description: string) => z.string().trim().min(1, { message: "No puede estar vacío" }).max(200).meta({ description });
+const searchText = (description: string) => inputString().trim().min(1, { message: "No puede estar vacío" }).max(200).meta({ description });
 
 // ── Schemas ───────────────────────────────────────────────────────────────────────────────────
 

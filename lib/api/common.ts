@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ANIDAMIENTO } from "./limites";
 
 export const LinkSchema = z
   .object({ href: z.string(), templated: z.literal(true).optional() })
@@ -29,3 +30,48 @@ export const ValidationProblemDetailsSchema = z
     ...problemMembers,
   })
   .meta({ id: "ValidationProblemDetails" });
+
+// ── Building blocks of the input schemas ──────────────────────────────────────────────────────
+
+const NUL = "\u0000";
+const NUL_MESSAGE = "No puede contener el carácter nulo (U+0000).";
+
+/**
+ * Every string the API takes from outside (path, query, body) is built from this (decisions 0019):
+ * PostgreSQL stores no U+0000, in text or in jsonb, so a string holding one is a 400 naming the
+ * field rather than a failed statement.
+ */
+export const inputString = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((value) => !value.includes(NUL), { message: NUL_MESSAGE });
+
+/** What is wrong with a free-form value, if anything. Iterative: no nesting overflows the stack. */
+function freeJsonProblem(value: unknown): string | undefined {
+  const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    if (typeof visit.value === "string" && visit.value.includes(NUL)) return NUL_MESSAGE;
+    if (visit.value === null || typeof visit.value !== "object") continue;
+    if (visit.depth === MAX_ANIDAMIENTO) return `No puede anidar más de ${MAX_ANIDAMIENTO} niveles de objetos o listas.`;
+    for (const [key, member] of Object.entries(visit.value)) {
+      if (key.includes(NUL)) return "Los nombres de miembro no pueden contener el carácter nulo (U+0000).";
+      pending.push({ value: member, depth: visit.depth + 1 });
+    }
+  }
+  return undefined;
+}
+
+export const FREE_JSON_DESCRIPTION = `Cualquier valor JSON o null, con hasta ${MAX_ANIDAMIENTO} niveles de objetos o listas anidados.`;
+
+/**
+ * A member whose type the contract leaves open: any JSON value up to MAX_ANIDAMIENTO levels deep
+ * (deeper ones would overflow the stack of whatever serialises them), no U+0000; null when absent.
+ */
+export const freeJson = () =>
+  z
+    .unknown()
+    .optional()
+    .superRefine((value, ctx) => {
+      const problem = freeJsonProblem(value);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .transform((value) => value ?? null)
+    .meta({ description: FREE_JSON_DESCRIPTION });

@@ -3,7 +3,7 @@ import { segment } from "@/lib/http/links";
 import { defineOperation } from "@/lib/http/operation";
 import { isDay } from "@/lib/time";
 import { emailValue } from "./agencias";
-import { LinksSchema, RefItemSchema } from "./common";
+import { FREE_JSON_DESCRIPTION, inputString, LinksSchema, RefItemSchema } from "./common";
 import { NotificationPayloadSchema } from "./entregas";
 import { DIAS_CONSULTAS, LIMITES_AGENCIA, LIMITES_SID, MAX_EMAIL, MAX_EXTERNALID, MAX_PAGINA, PAGINA, PER_PAGINA } from "./limites";
 
@@ -20,16 +20,14 @@ export const ConsultasParams = z.object({ adminMail });
 
 export const ConsultaParams = z.object({
   adminMail,
-  sid: z
-    .string({ error: "sid es obligatorio." })
+  sid: inputString({ error: "sid es obligatorio." })
     .min(LIMITES_SID.min, { message: `sid debe tener al menos ${LIMITES_SID.min} caracteres.` })
     .max(LIMITES_SID.max, { message: `sid no puede superar los ${LIMITES_SID.max} caracteres.` })
     .meta({ description: "Identificador de la consulta (ULID)" }),
 });
 
 const day = (name: string, description: string) =>
-  z
-    .string()
+  inputString()
     .refine(isDay, { message: `${name} debe ser una fecha AAAA-MM-DD válida.` })
     .optional()
     .meta({ description, example: "2026-01-31" });
@@ -38,8 +36,7 @@ export const ListConsultasQuery = z.object({
   operador: emailValue("operador", MAX_EMAIL)
     .optional()
     .meta({ description: "Un operador de la agencia: solo las consultas que ese operador ve (el administrador ve todas)" }),
-  externalid: z
-    .string()
+  externalid: inputString()
     .max(MAX_EXTERNALID, { message: `externalid no puede superar los ${MAX_EXTERNALID} caracteres.` })
     .optional()
     .transform((value) => value || undefined)
@@ -49,8 +46,7 @@ export const ListConsultasQuery = z.object({
     `Primer día de recepción, en la zona horaria del servicio; como mínimo hoy menos ${DIAS_CONSULTAS} días (por omisión)`,
   ),
   hasta: day("hasta", "Último día de recepción, en la zona horaria del servicio; por omisión hoy"),
-  pagina: z
-    .string()
+  pagina: inputString()
     .regex(PAGINA, { message: "pagina debe ser un número entero." })
     .transform(Number)
     .pipe(
@@ -82,8 +78,8 @@ export const AutoSchema = z
     BodyType: z.string().nullable(),
     Estado: z.string().meta({ example: "usado" }),
     Precio: ImporteSchema.nullable(),
-    Anticipo: z.unknown().nullable(),
-    Cuota: z.unknown().nullable(),
+    Anticipo: z.unknown().nullable().meta({ description: FREE_JSON_DESCRIPTION }),
+    Cuota: z.unknown().nullable().meta({ description: FREE_JSON_DESCRIPTION }),
   })
   .meta({ id: "ConsultaAuto" });
 
@@ -103,8 +99,10 @@ export const InteresadoSchema = z
     InfoOperacion: z
       .object({
         EntregaVehiculo: z.object({ Marca: z.string(), Modelo: z.string(), VersionYear: z.number().int().nullable() }).nullable(),
-        FinanciacionDeseada: z.object({ Adelanto: z.unknown().nullable(), Cuota: ImporteSchema.nullable() }).nullable(),
-        QuiereCotizacionSeguro: z.unknown().nullable(),
+        FinanciacionDeseada: z
+          .object({ Adelanto: z.unknown().nullable().meta({ description: FREE_JSON_DESCRIPTION }), Cuota: ImporteSchema.nullable() })
+          .nullable(),
+        QuiereCotizacionSeguro: z.unknown().nullable().meta({ description: FREE_JSON_DESCRIPTION }),
       })
       .nullable(),
   })

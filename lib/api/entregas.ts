@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
-import { LinksSchema } from "./common";
+import { inputString, LinksSchema } from "./common";
 import { ESTADOS_ENTREGA } from "./limites";
 import { TopicParams } from "./webhooks";
 
@@ -72,7 +72,7 @@ const EntregasQuery = z.object({
 });
 
 const EntregaParams = TopicParams.extend({
-  id: z.string().max(40, { message: "id no puede superar los 40 caracteres." }).meta({ description: "Id de la notificación (ULID)." }),
+  id: inputString().max(40, { message: "id no puede superar los 40 caracteres." }).meta({ description: "Id de la notificación (ULID)." }),
 });
 
 // ── Operations ────────────────────────────────────────────────────────────────────────────────

@@ -7,6 +7,9 @@
 /** A request body, in bytes: larger ones get a 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** How many levels of objects and lists a free-form JSON member (Anticipo, Cuota, Adelanto…) may nest. */
+export const MAX_ANIDAMIENTO = 32;
+
 // ── E-mails and agencies ──────────────────────────────────────────────────────────────────────
 
 /** Any e-mail address (RFC 5321), e.g. an operator's; an agency's AdminMail is shorter. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { emailValue } from "./agencias";
+import { freeJson, inputString } from "./common";
 import { MAX_EMAIL } from "./limites";
 
 /**
@@ -12,15 +13,13 @@ const required = (name: string) => (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null ? `${name} es obligatorio.` : `${name} debe ser un texto.`;
 
 const text = (name: string, max: number) =>
-  z
-    .string({ error: required(name) })
+  inputString({ error: required(name) })
     .trim()
     .min(1, { message: `${name} no puede estar vacío.` })
     .max(max, { message: `${name} no puede superar los ${max} caracteres.` });
 
 const nullableText = (name: string, max: number) =>
-  z
-    .string({ error: `${name} debe ser un texto o null.` })
+  inputString({ error: `${name} debe ser un texto o null.` })
     .trim()
     .max(max, { message: `${name} no puede superar los ${max} caracteres.` })
     .nullish()
@@ -35,19 +34,12 @@ const nullableInt = (name: string, min: number, max: number) =>
     .nullish()
     .transform((value) => value ?? null);
 
-/** Nullable members whose type the spec leaves open: any JSON value, null when absent. */
-const nullableAny = () =>
-  z
-    .unknown()
-    .optional()
-    .transform((value) => value ?? null);
-
 const Importe = z
   .object(
     {
-      Moneda: z
-        .string({ error: required("Moneda") })
-        .regex(/^[A-Z]{3}$/, { message: "Moneda debe ser un código ISO 4217 de tres letras mayúsculas (ARS, USD)." }),
+      Moneda: inputString({ error: required("Moneda") }).regex(/^[A-Z]{3}$/, {
+        message: "Moneda debe ser un código ISO 4217 de tres letras mayúsculas (ARS, USD).",
+      }),
       Importe: z
         .number({ error: "Importe debe ser un número." })
         .finite({ message: "Importe debe ser un número." })
@@ -73,8 +65,8 @@ export const AutoInputSchema = z.object(
     BodyType: nullableText("BodyType", 50),
     Estado: text("Estado", 30),
     Precio: Importe,
-    Anticipo: nullableAny(),
-    Cuota: nullableAny(),
+    Anticipo: freeJson(),
+    Cuota: freeJson(),
   },
   { error: "Se espera un objeto con los datos del vehículo." },
 );
@@ -94,10 +86,10 @@ const InfoOperacionSchema = z
         .nullish()
         .transform((value) => value ?? null),
       FinanciacionDeseada: z
-        .object({ Adelanto: nullableAny(), Cuota: Importe }, { error: "Se espera un objeto { Adelanto, Cuota } o null." })
+        .object({ Adelanto: freeJson(), Cuota: Importe }, { error: "Se espera un objeto { Adelanto, Cuota } o null." })
         .nullish()
         .transform((value) => value ?? null),
-      QuiereCotizacionSeguro: nullableAny(),
+      QuiereCotizacionSeguro: freeJson(),
     },
     { error: "Se espera un objeto o null." },
   )
@@ -110,8 +102,7 @@ export const InteresadoInputSchema = z.object(
     Nombre: text("Nombre", 100),
     Apellido: text("Apellido", 100),
     Email: emailValue("Email", MAX_EMAIL),
-    Telefono: z
-      .string({ error: "Telefono debe ser un texto o null." })
+    Telefono: inputString({ error: "Telefono debe ser un texto o null." })
       .trim()
       .regex(/^[0-9 +\-()]{6,30}$/, { message: "Telefono debe tener entre 6 y 30 caracteres: dígitos, espacios, +, -, ( y )." })
       .nullish()
@@ -119,7 +110,7 @@ export const InteresadoInputSchema = z.object(
     DocIdentidad: nullableText("DocIdentidad", 20),
     Provincia: nullableText("Provincia", 100),
     Ciudad: nullableText("Ciudad", 100),
-    Comentario: z.string({ error: required("Comentario") }).max(2000, { message: "Comentario no puede superar los 2000 caracteres." }),
+    Comentario: inputString({ error: required("Comentario") }).max(2000, { message: "Comentario no puede superar los 2000 caracteres." }),
     InfoOperacion: InfoOperacionSchema,
   },
   { error: "Se espera un objeto con los datos de la persona interesada." },
@@ -127,17 +118,16 @@ export const InteresadoInputSchema = z.object(
 
 export const TIPOS_ANUNCIO = ["publicacion", "catalogo"] as const;
 
-const externalId = z
-  .string({ error: required("ExternalId") })
+const externalId = inputString({ error: required("ExternalId") })
   .trim()
   .max(100, { message: "ExternalId no puede superar los 100 caracteres." });
 
 /** POST /marketplace/publicaciones */
 export const PublicacionIngestSchema = z.object(
   {
-    AppKey: z
-      .string({ error: required("AppKey") })
-      .regex(/^[0-9a-f]{32}$/, { message: "AppKey debe tener 32 caracteres hexadecimales en minúscula." }),
+    AppKey: inputString({ error: required("AppKey") }).regex(/^[0-9a-f]{32}$/, {
+      message: "AppKey debe tener 32 caracteres hexadecimales en minúscula.",
+    }),
     AdminMail: emailValue("AdminMail"),
     ExternalId: externalId.min(1, { message: "ExternalId no puede estar vacío." }),
     Auto: AutoInputSchema,
@@ -160,8 +150,7 @@ export const ConsultaIngestSchema = z
       OperadorResponsable: emailValue("OperadorResponsable")
         .nullish()
         .transform((value) => value ?? null),
-      Momento: z
-        .string({ error: "Momento debe ser un texto o null." })
+      Momento: inputString({ error: "Momento debe ser un texto o null." })
         .pipe(z.iso.datetime({ offset: true, message: "Momento debe ser una fecha y hora ISO 8601 con desplazamiento." }))
         .nullish()
         .transform((value) => (value ? new Date(value) : null))

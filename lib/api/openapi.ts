@@ -84,7 +84,8 @@ export function buildOpenApiDocument(serverUrl: string) {
       description:
         "API pública para apps asociadas: agencias, consultas, notificaciones y catálogos. " +
         "Cada solicitud se firma con ACS-HMAC: `Authorization: ACS-HMAC {AppKey}:{Firma}`, " +
-        "Firma = base64(HMAC-SHA256(AppSecret, Canónica)), Canónica = el método en mayúsculas, Digest, Date, encabezados x-acs-* y ruta+consulta unidos por \\n.",
+        "Firma = base64(HMAC-SHA256(AppSecret, Canónica)), Canónica = el método en mayúsculas, Digest, Date, encabezados x-acs-* y ruta+consulta unidos por \\n. " +
+        "Ningún texto (parámetro de ruta o de consulta, miembro del cuerpo) puede contener el carácter nulo U+0000: 400 que nombra el campo.",
     },
     servers: [{ url: serverUrl }],
     components: {

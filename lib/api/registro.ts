@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { inputString } from "./common";
 import { LIMITES_AGENCIA, TELEFONO } from "./limites";
 
 const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} es obligatorio.` })
+  inputString({ error: `${label} es obligatorio.` })
     .trim()
     .min(1, { message: `${label} es obligatorio.` })
     .max(max, { message: `${label} no puede superar los ${max} caracteres.` });
@@ -17,12 +17,10 @@ export const RegistroSchema = z.object(
     Nombre: required("El nombre de la agencia", LIMITES_AGENCIA.nombre),
     AdminNombre: required("Tu nombre", 100),
     AdminApellido: required("Tu apellido", 100),
-    Password: z
-      .string({ error: "La contraseña es obligatoria." })
+    Password: inputString({ error: "La contraseña es obligatoria." })
       .min(10, { message: "La contraseña debe tener al menos 10 caracteres." })
       .max(200, { message: "La contraseña no puede superar los 200 caracteres." }),
-    Telefono: z
-      .string({ error: "El teléfono es obligatorio." })
+    Telefono: inputString({ error: "El teléfono es obligatorio." })
       .trim()
       .regex(TELEFONO, { message: "El teléfono debe tener entre 8 y 20 caracteres: dígitos, espacios, +, -, ( y )." }),
     Region: required("La provincia", LIMITES_AGENCIA.region),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { config } from "@/lib/env";
 import { defineOperation } from "@/lib/http/operation";
-import { LinksSchema } from "./common";
+import { inputString, LinksSchema } from "./common";
 import { callbackProblem, HEADER_TOKEN, HEADER_VALOR_PROHIBIDO, isReservedHeader, LIMITES_WEBHOOK } from "./limites";
 
 // ── Validation rules (decisions §6, AppWebhookUpsert; limits in ./limites) ────────────────────
@@ -17,8 +17,9 @@ function callbackMessage(value: string): string | undefined {
   return undefined;
 }
 
-const CallbackSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? "Callback es obligatorio." : "Callback debe ser un texto.") })
+const CallbackSchema = inputString({
+  error: (issue) => (issue.input === undefined ? "Callback es obligatorio." : "Callback debe ser un texto."),
+})
   .max(LIMITES_WEBHOOK.callback, { message: `Callback no puede superar los ${LIMITES_WEBHOOK.callback} caracteres.` })
   .superRefine((value, ctx) => {
     const message = value.length <= LIMITES_WEBHOOK.callback ? callbackMessage(value) : undefined;
@@ -29,8 +30,7 @@ const CallbackSchema = z
     example: "https://crm.example/hooks",
   });
 
-const SecretSchema = z
-  .string({ error: "Secret debe ser un texto o null." })
+const SecretSchema = inputString({ error: "Secret debe ser un texto o null." })
   .refine((value) => value === "" || (value.length >= LIMITES_WEBHOOK.secretMin && value.length <= LIMITES_WEBHOOK.secretMax), {
     message: `Secret debe tener entre ${LIMITES_WEBHOOK.secretMin} y ${LIMITES_WEBHOOK.secretMax} caracteres.`,
   })
@@ -39,7 +39,7 @@ const SecretSchema = z
     description: `Entre ${LIMITES_WEBHOOK.secretMin} y ${LIMITES_WEBHOOK.secretMax} caracteres. Nunca se devuelve. En PUT, null o ausente conserva el secreto actual y "" lo elimina.`,
   });
 
-const HeaderNameSchema = z.string({ error: "Name es obligatorio." }).superRefine((value, ctx) => {
+const HeaderNameSchema = inputString({ error: "Name es obligatorio." }).superRefine((value, ctx) => {
   if (value.length === 0) ctx.addIssue({ code: "custom", message: "Name no puede estar vacío." });
   else if (value.length > LIMITES_WEBHOOK.headerNombre)
     ctx.addIssue({ code: "custom", message: `Name no puede superar los ${LIMITES_WEBHOOK.headerNombre} caracteres.` });
@@ -48,8 +48,7 @@ const HeaderNameSchema = z.string({ error: "Name es obligatorio." }).superRefine
     ctx.addIssue({ code: "custom", message: `El encabezado ${value} está reservado y no puede configurarse.` });
 });
 
-const HeaderValueSchema = z
-  .string({ error: "Value es obligatorio." })
+const HeaderValueSchema = inputString({ error: "Value es obligatorio." })
   .max(LIMITES_WEBHOOK.headerValor, { message: `Value no puede superar los ${LIMITES_WEBHOOK.headerValor} caracteres.` })
   .refine((value) => !HEADER_VALOR_PROHIBIDO.test(value), {
     message: "Value no puede contener saltos de línea (CR/LF) ni caracteres nulos.",
@@ -69,8 +68,7 @@ export const AppWebhookUpsertSchema = z
     {
       Callback: CallbackSchema,
       Secret: SecretSchema,
-      Description: z
-        .string({ error: "Description debe ser un texto o null." })
+      Description: inputString({ error: "Description debe ser un texto o null." })
         .max(LIMITES_WEBHOOK.descripcion, { message: `Description no puede superar los ${LIMITES_WEBHOOK.descripcion} caracteres.` })
         .nullish()
         .transform((value) => value ?? null),
@@ -124,8 +122,7 @@ export const AppWebhooksSchema = z.object({ _links: LinksSchema, _entries: z.arr
 export type AppWebhooks = z.output<typeof AppWebhooksSchema>;
 
 export const TopicParams = z.object({
-  topic: z
-    .string()
+  topic: inputString()
     .max(LIMITES_WEBHOOK.topic, { message: `topic no puede superar los ${LIMITES_WEBHOOK.topic} caracteres.` })
     .meta({ description: "Tópico: agencias o consultas", example: "consultas" }),
 });

@@ -6,7 +6,7 @@ import { logger } from "@/lib/log";
 import { isJsonContentType } from "./negotiate";
 import { NotFound, PROBLEM_CONTENT_TYPE, Problem, problemBody, validationProblem } from "./problem";
 import { rawTarget } from "./raw-target";
-import { fieldErrors, keyOf } from "./validation";
+import { fieldErrors } from "./validation";
 
 /**
  * The pieces every route wrapper shares (the v3 kernel in route.ts and the marketplace ingestion
@@ -57,40 +57,7 @@ export function parseJsonBody(request: Request, bytes: Uint8Array): unknown {
   } catch (error) {
     throw validationProblem({ _: [`El cuerpo no es JSON válido: ${(error as Error).message}`] });
   }
-  rejectNul(value);
   return value;
-}
-
-type Visit = { value: unknown; key?: PropertyKey; parent?: Visit };
-
-function pathOf(visit: Visit): PropertyKey[] {
-  const path: PropertyKey[] = [];
-  for (let at: Visit | undefined = visit; at?.parent; at = at.parent) path.unshift(at.key as PropertyKey);
-  return path;
-}
-
-/**
- * PostgreSQL stores no U+0000, in text or in jsonb: a string (or member name) holding one is a 400
- * naming the member, not a failed insert. Iterative, so a deeply nested body cannot overflow the stack.
- */
-function rejectNul(value: unknown): void {
-  const errors: Record<string, string[]> = {};
-  const pending: Visit[] = [{ value }];
-  while (pending.length > 0 && Object.keys(errors).length < 10) {
-    const visit = pending.pop() as Visit;
-    const current = visit.value;
-    if (typeof current === "string") {
-      if (current.includes("\u0000")) errors[keyOf(pathOf(visit))] = ["No puede contener el carácter nulo (U+0000)."];
-    } else if (Array.isArray(current)) {
-      for (const [index, item] of current.entries()) pending.push({ value: item, key: index, parent: visit });
-    } else if (current !== null && typeof current === "object") {
-      for (const [key, member] of Object.entries(current)) {
-        if (key.includes("\u0000")) errors[keyOf(pathOf(visit))] = ["Los nombres de miembro no pueden contener el carácter nulo (U+0000)."];
-        pending.push({ value: member, key, parent: visit });
-      }
-    }
-  }
-  if (Object.keys(errors).length > 0) throw validationProblem(errors);
 }
 
 /** The parsed value, or a 400 ValidationProblemDetails keyed as the client named the fields. */

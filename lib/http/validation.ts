@@ -4,7 +4,7 @@ import type { FieldErrors } from "./problem";
 z.config(z.locales.es());
 
 /** The key of a zod issue as the client named it: `Interesado.Email`, `Items[0].Name`, or `_`. */
-export function keyOf(path: PropertyKey[], root?: string): string {
+function keyOf(path: PropertyKey[], root?: string): string {
   const segments = root ? [root, ...path] : path;
   if (segments.length === 0) return "_";
   return segments.map((part, index) => (typeof part === "number" ? `[${part}]` : `${index === 0 ? "" : "."}${String(part)}`)).join("");

@@ -62,7 +62,8 @@ function camposDeTexto<K extends string>(body: Record<string, unknown>, nombres:
 /**
  * A form's request: the body's text fields (`campos`) checked with the form's own schema (the browser
  * checked them the same way first). Its data, or a 400 answer titled `titulo` with each message under
- * its field's name, "_" for the whole form (also for a body that is not a JSON object).
+ * its field's name, "_" for the whole form (also for a body that is not a JSON object). A field with
+ * a NUL, which the database cannot store, is refused here for every form (decisions 0019).
  */
 export async function leerFormulario<K extends string, T>(
   request: Request,
@@ -72,7 +73,13 @@ export async function leerFormulario<K extends string, T>(
 ): Promise<{ ok: true; data: T } | { ok: false; respuesta: Response }> {
   const body = await leerObjeto(request);
   if (!body) return { ok: false, respuesta: respuestaProblema({ Title: titulo, Status: 400, Errors: { _: [textos.comun.cuerpoJson] } }) };
-  const result = schema.safeParse(camposDeTexto(body, campos));
+  const valores = camposDeTexto(body, campos);
+  const conNulo = campos.filter((nombre) => valores[nombre].includes("\u0000"));
+  if (conNulo.length > 0) {
+    const Errors = Object.fromEntries(conNulo.map((nombre) => [nombre, [textos.comun.caracterNulo]]));
+    return { ok: false, respuesta: respuestaProblema({ Title: titulo, Status: 400, Errors }) };
+  }
+  const result = schema.safeParse(valores);
   if (result.success) return { ok: true, data: result.data };
   const Errors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {

@@ -6,12 +6,15 @@ import { admin, type Credentials, createApp, server, signedFetch } from "../supp
 import { enquiry, MARKETPLACE_TOKEN, publish, registered, unique } from "../support/consultas";
 import {
   describeRequest,
+  type FieldSlot,
   type FuzzOperation,
   type FuzzRequest,
   type FuzzResponse,
+  fieldSlots,
   headTooLarge,
   marketplaceOperations,
   operationsFromOpenApi,
+  REFUSED_FREE_JSON,
   requestArbitrary,
   send,
   sendAll,
@@ -99,6 +102,7 @@ async function seed(app: Credentials) {
       desde: ["2026-02-30"],
       soloMercadoNuevos: ["true", "false"],
       Email: ["juan.gomez@example.com"],
+      Moneda: ["ARS"],
     },
   };
 }
@@ -151,12 +155,42 @@ async function fuzz(app: Credentials, requests: FuzzRequest[]) {
   await sendAll(requests, CONCURRENCY, (request) => send(request, baseUrl, app, MARKETPLACE_TOKEN), record);
 }
 
+/** Whether an operation ends what the others need (the agency attached, a configuration). */
+const ends = (operation: FuzzOperation) => operation.method === "DELETE" || operation.path.endsWith("/desasociar");
+
+/**
+ * Each slot of every operation with each value, the rest of the request valid: how each was
+ * answered. The operations that end something are sent once the others have been answered.
+ */
+async function sweep(app: Credentials, values: Record<string, string[]>, valuesFor: (slot: FieldSlot) => string[]) {
+  const answered: { slot: FieldSlot; request: FuzzRequest; response: FuzzResponse | Error }[] = [];
+  const { baseUrl } = server();
+  for (const group of [operations.filter((operation) => !ends(operation)), operations.filter(ends)]) {
+    const slots = group.flatMap((operation) => fieldSlots(operation, values));
+    const sent = new Map(slots.flatMap((slot) => valuesFor(slot).map((value) => [slot.request(value), slot] as const)));
+    await sendAll(
+      [...sent.keys()],
+      CONCURRENCY,
+      (request) => send(request, baseUrl, app, MARKETPLACE_TOKEN),
+      (request, response) => answered.push({ slot: sent.get(request) as FieldSlot, request, response }),
+    );
+  }
+  return answered;
+}
+
+/** A value of the slot that validates (when the test knows one), so that only what is appended to it can be wrong. */
+const validText = (slot: FieldSlot, values: Record<string, string[]>) => values[slot.field.split(".").at(-1) as string]?.[0] ?? "texto";
+
+const CONTROLS = ["\u0001", "a\u0007b", "\u001b[31m", "\u001f", "\u007f", "\u0085", "\u009f", "\t\r\n"];
+
 beforeAll(async () => {
   logOffset = statSync(server().logFile).size;
   receiver = await startReceiver();
   [appA, appB] = await Promise.all([createApp("Fuzz A"), createApp("Fuzz B")]);
   const document = await (await fetch(`${server().baseUrl}/v3/openapi.json`)).json();
-  operations = [...operationsFromOpenApi(document), ...marketplaceOperations()];
+  // The operations that end something (detach the agency, delete a configuration) go last, so that
+  // the others find what they act on.
+  operations = [...operationsFromOpenApi(document), ...marketplaceOperations()].sort((a, b) => Number(ends(a)) - Number(ends(b)));
   const [a, b] = await Promise.all([seed(appA), seed(appB)]);
   known.a = a.values;
   known.b = b.values;
@@ -210,6 +244,37 @@ describe("fuzzing every operation from the schemas", () => {
     expect(counts.sent).toBeGreaterThanOrEqual(MIN_REQUESTS);
     expect([...counts.byStatus.keys()].filter((status) => status >= 500)).toEqual([]);
   }, 240_000);
+
+  it("a NUL in any one parameter or string member, or a free-form member nested past 32 levels, is a 400 naming it that changes nothing", async () => {
+    const before = await snapshot(appA);
+    const answered = await sweep(appA, known.a, (slot) =>
+      slot.kind === "free" ? REFUSED_FREE_JSON : [`${validText(slot, known.a)}\u0000`, "\u0000", `a\u0000${"b".repeat(5)}`],
+    );
+    const wrong = answered.filter(({ slot, response }) => {
+      if (response instanceof Error || response.status !== 400) return true;
+      return !(slot.field in (JSON.parse(response.text).Errors ?? {}));
+    });
+    expect(
+      wrong.map(
+        ({ slot, request, response }) =>
+          `${slot.field}: ${response instanceof Error ? response.message : `${response.status} ${response.text.slice(0, 200)}`} ← ${describeRequest(request)}`,
+      ),
+    ).toEqual([]);
+    expect(answered.filter(({ slot }) => slot.kind === "free").length).toBeGreaterThanOrEqual(4 * REFUSED_FREE_JSON.length);
+    expect(await snapshot(appA)).toEqual(before);
+  }, 120_000);
+
+  it("other control characters in any one parameter or string member never get a 5xx or an undocumented answer", async () => {
+    const answered = await sweep(appB, known.b, (slot) =>
+      slot.kind === "free" ? [] : CONTROLS.map((control) => `${validText(slot, known.b)}${control}`),
+    );
+    const broken = answered.flatMap(({ request, response }) => {
+      const problem = response instanceof Error ? response.message : violation({ ...request, mustReject: false }, response, operations);
+      return problem ? [`${problem} ← ${describeRequest(request)}`] : [];
+    });
+    expect(broken).toEqual([]);
+    expect(answered.length).toBeGreaterThan(100);
+  }, 120_000);
 
   it("a path segment that cannot be decoded gets a 400 problem, not Next's 500", async () => {
     for (const segment of ["%C0%80", "%G1", "%ED%A0%80", "%"]) {

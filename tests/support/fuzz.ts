@@ -1,6 +1,7 @@
 import { Agent, request as httpRequest } from "node:http";
 import fc from "fast-check";
 import { z } from "zod";
+import { MAX_ANIDAMIENTO } from "@/lib/api/limites";
 import { ConsultaIngestSchema, PublicacionIngestSchema } from "@/lib/api/marketplace";
 import { ENTRY_TYPES, REF_TYPE } from "@/lib/http/negotiate";
 import { PROBLEM_CONTENT_TYPE, PROBLEM_TITLES } from "@/lib/http/problem";
@@ -134,6 +135,12 @@ export function marketplaceOperations(): FuzzOperation[] {
 const today = new Date();
 const isoDay = (offsetDays: number) => new Date(today.getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
+/** Every C0 control character, DEL and the C1 controls: NUL is the one PostgreSQL cannot store. */
+export const CONTROL_CHARACTERS = [
+  ...Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)),
+  ...Array.from({ length: 0x21 }, (_, offset) => String.fromCharCode(0x7f + offset)),
+];
+
 export const NASTY_STRINGS: string[] = [
   "",
   " ",
@@ -182,6 +189,12 @@ export const NASTY_STRINGS: string[] = [
   "ß",
   "e\u0301",
   "\u0085\u2028\u2029",
+  // control characters inside text
+  "a\u0001b",
+  "\u001b[31mrojo\u001b[0m",
+  "\t\r\n",
+  "línea\r\nX-Inyectado: 1",
+  "\u007f\u0080\u009f",
   // huge
   "a".repeat(10_000),
   "😀".repeat(2_000),
@@ -261,6 +274,15 @@ export const RAW_URL_PIECES = [
   "%2E",
   "%5C",
   "%00",
+  "%01",
+  "%09",
+  "%0A",
+  "%0D",
+  "%1B",
+  "%1F",
+  "%7F",
+  "%C2%85",
+  "%C2%9F",
   "%ED%A0%80",
   "%ED%BF%BF",
   "%C0%AF",
@@ -318,8 +340,17 @@ export function encodeComponent(value: string): string {
   return out;
 }
 
+/** A control character alone or between two pieces of text. */
+const withControl = fc.oneof(
+  fc.constantFrom(...CONTROL_CHARACTERS),
+  fc
+    .tuple(fc.string({ maxLength: 10 }), fc.constantFrom(...CONTROL_CHARACTERS), fc.string({ maxLength: 10 }))
+    .map((parts) => parts.join("")),
+);
+
 const nastyString = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
+  { weight: 2, arbitrary: withControl },
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 300 }) },
   { weight: 1, arbitrary: fc.emailAddress() },
@@ -373,10 +404,63 @@ function paramValue(param: FuzzParam, known: string[], poison: boolean): fc.Arbi
   return urlValue(known);
 }
 
+/** A parameter's value that validates (encoded for the URL): the first known value, or 1 for an integer. */
+function validParamValue(param: FuzzParam, known: Record<string, string[]>): string {
+  if (param.schema.type === "integer") return "1";
+  return encodeComponent(known[param.name]?.[0] ?? String(param.schema.example ?? "x"));
+}
+
+/** A control character as a URL carries it; NUL, the one the database cannot store, most often. */
+const controlPiece = fc.oneof(
+  { weight: 2, arbitrary: fc.constant("%00") },
+  { weight: 1, arbitrary: fc.constantFrom(...CONTROL_CHARACTERS.map(encodeComponent)) },
+);
+
+/** A value wrong in one way: a known value with a control character before or after it, or any URL value. */
+function badValue(known: string[]): fc.Arbitrary<string> {
+  if (known.length === 0) return fc.oneof(urlValue([]), controlPiece);
+  const withControl = fc
+    .tuple(fc.constantFrom(...known).map(encodeComponent), controlPiece, fc.boolean())
+    .map(([value, control, before]) => (before ? control + value : value + control));
+  return fc.oneof(urlValue(known), withControl);
+}
+
+type OneBad = { path: Record<string, string>; query: [string, string][] };
+
+/**
+ * Every parameter valid (the required query parameters present) but one, path or query, whose
+ * value is bad: so that a bad value gets past the other checks and reaches the service.
+ */
+function oneBadParam(operation: FuzzOperation, known: Record<string, string[]>): fc.Arbitrary<OneBad> {
+  return fc.constantFrom(...operation.params).chain((bad) =>
+    badValue(known[bad.name] ?? []).map((value): OneBad => {
+      const path: Record<string, string> = {};
+      const query: [string, string][] = [];
+      for (const param of operation.params) {
+        const chosen = param === bad ? value : param.required ? validParamValue(param, known) : undefined;
+        if (chosen === undefined) continue;
+        if (param.in === "path") path[param.name] = chosen;
+        else query.push([encodeComponent(param.name), chosen]);
+      }
+      return { path, query };
+    }),
+  );
+}
+
 // ── Bodies ────────────────────────────────────────────────────────────────────────────────────
 
-const deepArray = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
-const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
+export const deepArray = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+export const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`;
+
+/** Free-form values (JSON texts) the service must refuse: nested too deep, or holding a NUL. */
+export const REFUSED_FREE_JSON = [
+  deepArray(5_000),
+  deepObject(5_000),
+  deepArray(MAX_ANIDAMIENTO + 1),
+  deepObject(MAX_ANIDAMIENTO + 1),
+  '{"a":["\\u0000"]}',
+  '{"\\u0000":1}',
+];
 
 /** JSON values a property may get: wrong types, extreme numbers, deep nesting, nasty strings. */
 const wrongJson = fc.oneof(
@@ -422,23 +506,28 @@ function plausibleJson(schema: JsonSchema, name: string, known: Record<string, s
   if (types.has("integer") || types.has("number")) options.push(fc.integer({ min: -5, max: 3_000 }).map(String));
   if (types.has("boolean")) options.push(fc.boolean().map(String));
   if (types.has("null")) options.push(fc.constant("null"));
+  if (types.size === 0) options.push(fc.constantFrom(...REFUSED_FREE_JSON, deepArray(MAX_ANIDAMIENTO)));
   if (options.length === 0) options.push(wrongJson);
   return fc.oneof(...options);
 }
 
-/** A value that validates when the schema allows it: a known value, the example, the first enum member, null when nullable. */
+/**
+ * A value that validates when the schema allows it: a known value, the example, the first enum
+ * member, an object with its members filled in (nullable ones too, so that mutations reach their
+ * members), null when nullable.
+ */
 function validValue(schema: JsonSchema, name: string, known: Record<string, string[]>, depth = 0): unknown {
   const shape = objectShape(schema);
   const types = typesOf(schema);
   if (known[name]?.length) return known[name]?.[0];
   if (schema.example !== undefined) return schema.example;
   if (schema.enum) return schema.enum[0];
-  if (types.has("null")) return null;
   if (shape && depth < 6) {
     return Object.fromEntries(
       Object.entries(shape.properties ?? {}).map(([key, value]) => [key, validValue(value, key, known, depth + 1)]),
     );
   }
+  if (types.has("null")) return null;
   if (types.has("integer") || types.has("number")) return Math.max(schema.minimum ?? 1, 1);
   if (types.has("boolean")) return true;
   if (types.has("string")) return "texto";
@@ -459,28 +548,57 @@ function withMember(value: unknown, path: string[], replacement: unknown): unkno
   return object;
 }
 
+/** Every member of an object schema (nested objects' members too), with its path. */
+function memberSchemas(schema: JsonSchema | undefined, prefix: string[] = []): [string[], JsonSchema][] {
+  const shape = schema && objectShape(schema);
+  if (!shape || prefix.length > 6) return [];
+  return Object.entries(shape.properties ?? {}).flatMap(([key, member]): [string[], JsonSchema][] => [
+    [[...prefix, key], member],
+    ...memberSchemas(member, [...prefix, key]),
+  ]);
+}
+
+/** A member whose type the schema leaves open: any JSON value (Anticipo, Cuota, Adelanto…). */
+const isFreeForm = (schema: JsonSchema) => typesOf(schema).size === 0 && !objectShape(schema);
+
+/** The JSON text of `value` with the member at `path` replaced by the JSON text `raw`. */
+function withRawMember(value: unknown, path: string[], raw: string): string {
+  const marker = "__fuzz_raw_marker__";
+  return JSON.stringify(withMember(value, path, marker)).replace(JSON.stringify(marker), () => raw);
+}
+
 const RAW = "\u0001raw:";
 
-/** A body that validates but for one member, which gets a nasty value (NUL, lone surrogates, huge, deep, wrong type). */
+/**
+ * A body that validates but for one member, which gets a nasty value (NUL, control characters,
+ * lone surrogates, huge, deep, wrong type); free-form members often get a value nested too deep.
+ */
 function mutatedValidJson(schema: JsonSchema, known: Record<string, string[]>): fc.Arbitrary<string> {
   const base = validValue(schema, "", known);
   const paths = memberPaths(base);
   if (paths.length === 0) return fc.constant(JSON.stringify(base));
-  return fc
-    .tuple(
-      fc.constantFrom(...paths),
-      fc.oneof(
-        { weight: 4, arbitrary: nastyString },
-        { weight: 2, arbitrary: wrongJson.map((text) => `${RAW}${text}`) },
-        { weight: 1, arbitrary: fc.constant(undefined) },
-      ),
-    )
-    .map(([path, replacement]) => {
-      const raw = typeof replacement === "string" && replacement.startsWith(RAW) ? replacement.slice(RAW.length) : undefined;
-      const marker = "__fuzz_raw_marker__";
-      const text = JSON.stringify(withMember(base, path, raw !== undefined ? marker : replacement));
-      return raw !== undefined ? text.replace(JSON.stringify(marker), raw) : text;
-    });
+  const freeForm = memberSchemas(schema)
+    .filter(([, member]) => isFreeForm(member))
+    .map(([path]) => path);
+  const anyMember = fc.tuple(
+    fc.constantFrom(...paths),
+    fc.oneof(
+      { weight: 4, arbitrary: nastyString },
+      { weight: 2, arbitrary: wrongJson.map((text) => `${RAW}${text}`) },
+      { weight: 1, arbitrary: fc.constant(undefined) },
+    ),
+  );
+  const deepFreeForm = freeForm.map((path) => ({
+    weight: 1,
+    arbitrary: fc.tuple(
+      fc.constant(path),
+      fc.constantFrom(...REFUSED_FREE_JSON).map((text) => `${RAW}${text}`),
+    ),
+  }));
+  return fc.oneof({ weight: 4 * Math.max(1, freeForm.length), arbitrary: anyMember }, ...deepFreeForm).map(([path, replacement]) => {
+    const raw = typeof replacement === "string" && replacement.startsWith(RAW) ? replacement.slice(RAW.length) : undefined;
+    return raw !== undefined ? withRawMember(base, path, raw) : JSON.stringify(withMember(base, path, replacement));
+  });
 }
 
 /**
@@ -697,6 +815,11 @@ export function requestArbitrary(operation: FuzzOperation, options: FuzzOptions)
     const paramArbs = pathParams.map((param, index) =>
       paramValue(param, known[param.name] ?? [], kind === "param" && index === poisonable).map((value) => [param.name, value] as const),
     );
+    // A third of the unpoisoned requests get every parameter right but one.
+    const oneBad =
+      kind === "none" && operation.params.length > 0
+        ? fc.oneof({ weight: 2, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: oneBadParam(operation, known) })
+        : fc.constant(null);
     const query = fc.array(
       fc.oneof(
         ...(queryParams.length > 0
@@ -744,6 +867,7 @@ export function requestArbitrary(operation: FuzzOperation, options: FuzzOptions)
     return fc
       .record({
         params: fc.tuple(...paramArbs),
+        oneBad,
         query,
         required,
         querySeparator: fc.constantFrom("&", "&", "&", "&&", ";"),
@@ -755,8 +879,10 @@ export function requestArbitrary(operation: FuzzOperation, options: FuzzOptions)
       })
       .map((parts): FuzzRequest => {
         let path = operation.path;
-        for (const [name, value] of parts.params) path = path.replace(`{${name}}`, value);
-        const pairs = [...parts.required.filter((pair) => pair !== null), ...parts.query].map(([name, value]) => `${name}=${value}`);
+        const pathValues = parts.oneBad ? Object.entries(parts.oneBad.path) : parts.params;
+        for (const [name, value] of pathValues) path = path.replace(`{${name}}`, value);
+        const query = parts.oneBad ? parts.oneBad.query : [...parts.required.filter((pair) => pair !== null), ...parts.query];
+        const pairs = query.map(([name, value]) => `${name}=${value}`);
         const search = pairs.length > 0 ? `?${pairs.join(parts.querySeparator)}` : parts.bareQuestionMark ? "?" : "";
         const headers: Record<string, string | string[]> = {};
         if (parts.accept !== undefined) headers.Accept = headerSafe(parts.accept);
@@ -765,6 +891,50 @@ export function requestArbitrary(operation: FuzzOperation, options: FuzzOptions)
         return { operation, method: operation.method, target: path + search, headers, body: parts.body, auth: parts.auth, mustReject };
       });
   });
+}
+
+// ── One field at a time ───────────────────────────────────────────────────────────────────────
+
+/**
+ * A place in an otherwise valid request for one value: a path or query parameter, a string member
+ * of the body, or a free-form member. `request` takes the text to put there (for a free-form member,
+ * a JSON text); `field` is how a 400 names it.
+ */
+export type FieldSlot = { field: string; kind: "param" | "string" | "free"; request: (value: string) => FuzzRequest };
+
+/** Every slot of an operation, each with the rest of the request built to validate (required query parameters included). */
+export function fieldSlots(operation: FuzzOperation, known: Record<string, string[]>): FieldSlot[] {
+  const base = operation.body ? validValue(operation.body, "", known) : undefined;
+  /** The request with the given (already encoded) parameter values; every other required parameter valid. */
+  const build = (values: Record<string, string>, body = base === undefined ? undefined : JSON.stringify(base)): FuzzRequest => {
+    let target = operation.path;
+    const pairs: string[] = [];
+    for (const param of operation.params) {
+      const value = values[param.name] ?? (param.required ? validParamValue(param, known) : undefined);
+      if (value === undefined) continue;
+      if (param.in === "path") target = target.replace(`{${param.name}}`, value);
+      else pairs.push(`${encodeComponent(param.name)}=${value}`);
+    }
+    return {
+      operation,
+      method: operation.method,
+      target: pairs.length > 0 ? `${target}?${pairs.join("&")}` : target,
+      headers: body === undefined ? {} : { "Content-Type": "application/json" },
+      body: body === undefined ? {} : { text: body },
+      auth: "signed",
+      mustReject: true,
+    };
+  };
+  const params = operation.params.map(
+    (param): FieldSlot => ({ field: param.name, kind: "param", request: (value) => build({ [param.name]: encodeComponent(value) }) }),
+  );
+  const members = memberSchemas(operation.body).flatMap(([path, member]): FieldSlot[] => {
+    const field = path.join(".");
+    if (isFreeForm(member)) return [{ field, kind: "free", request: (value) => build({}, withRawMember(base, path, value)) }];
+    if (!typesOf(member).has("string")) return [];
+    return [{ field, kind: "string", request: (value) => build({}, withRawMember(base, path, JSON.stringify(value))) }];
+  });
+  return [...params, ...members];
 }
 
 // ── Sending ───────────────────────────────────────────────────────────────────────────────────

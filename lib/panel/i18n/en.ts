@@ -14,6 +14,7 @@ export const en: Textos = {
     reintentar: "Try again",
     volverInicio: "Back to the panel home",
     cuerpoJson: "A JSON object is expected.",
+    caracterNulo: "It cannot contain the null character (U+0000).",
   },
   marco: {
     titulo: "Panel",

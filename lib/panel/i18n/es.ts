@@ -17,6 +17,7 @@ export const es = {
     reintentar: "Reintentar",
     volverInicio: "Volver al inicio del panel",
     cuerpoJson: "Se espera un objeto JSON.",
+    caracterNulo: "No puede contener el carácter nulo (U+0000).",
   },
   marco: {
     titulo: "Panel",
