@@ -88,7 +88,7 @@ function describeIssues(error: z.ZodError): string {
 function embeddedSecrets(dataDir: string): { SECRETS_KEY: string; AUTH_SECRET: string } {
   const file = path.join(dataDir, "secrets.json");
   if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secrets = {
     SECRETS_KEY: randomBytes(32).toString("hex"),
     AUTH_SECRET: randomBytes(32).toString("base64url"),

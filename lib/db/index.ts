@@ -1,9 +1,9 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { SQL } from "drizzle-orm";
 import { config } from "@/lib/env";
 import { type Database, type Db, openDatabase } from "./client";
 import { acquireDataDirLock } from "./lock";
+import { makePrivate, tightenModes } from "./private-dir";
 
 export type { Db } from "./client";
 
@@ -18,11 +18,12 @@ export function adminSocketPath(dataDir: string): string {
 async function openOwned(): Promise<Database> {
   const { embedded, dataDir } = config();
   if (!embedded) return openDatabase();
-  mkdirSync(dataDir, { recursive: true });
+  makePrivate(dataDir);
   const release = acquireDataDirLock(dataDir, adminSocketPath(dataDir));
   process.once("exit", release);
   try {
     const database = await openDatabase();
+    tightenModes(dataDir);
     return {
       ...database,
       close: async () => {

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, lstatSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -23,6 +23,25 @@ async function cliIn(directory: string, ...args: string[]) {
 }
 
 const cli = (...args: string[]) => cliIn(dataDir, ...args);
+
+type Entry = { path: string; mode: number; kind: "directory" | "file" | "other" };
+
+/** DATA_DIR and everything under it, with each entry's permission bits. */
+function entriesOf(directory: string): Entry[] {
+  const stats = lstatSync(directory);
+  const kind = stats.isDirectory() ? "directory" : stats.isFile() ? "file" : "other";
+  const entry: Entry = { path: directory, mode: stats.mode & 0o777, kind };
+  if (kind !== "directory") return [entry];
+  return [entry, ...readdirSync(directory).flatMap((name) => entriesOf(path.join(directory, name)))];
+}
+
+/** What is readable or writable by anyone but the owner: directories must be 0700, files 0600, the socket no more than 0700. */
+function loose(entries: Entry[]): string[] {
+  const expected = { directory: 0o700, file: 0o600, other: 0o700 };
+  return entries
+    .filter((entry) => (entry.kind === "other" ? (entry.mode & 0o077) !== 0 : entry.mode !== expected[entry.kind]))
+    .map((entry) => `${entry.mode.toString(8)} ${entry.path}`);
+}
 
 function exitOf(child: ReturnType<typeof spawnNext>): Promise<{ code: number | null; output: string }> {
   let output = "";
@@ -90,6 +109,38 @@ describe("embedded mode: one owner per DATA_DIR", () => {
       await running.stop();
     }
   }, 120_000);
+
+  it("keeps DATA_DIR private: 0700 directories and 0600 files, those created while it serves and writes too", async () => {
+    const privateDir = path.join(root, "privado");
+    const running = await startTestServer({ embedded: true, dataDir: privateDir });
+    try {
+      const atStart = new Set(entriesOf(privateDir).map((entry) => entry.path));
+      expect(loose(entriesOf(privateDir))).toEqual([]);
+      const seeded = JSON.parse(await cliIn(privateDir, "seed", "demo", "--consultas", "3000", "--json"));
+      expect(seeded.Consultas).toBe(3000);
+      const afterWrites = entriesOf(privateDir);
+      expect(afterWrites.filter((entry) => !atStart.has(entry.path)).length, "files created while serving").toBeGreaterThan(0);
+      expect(loose(afterWrites)).toEqual([]);
+    } finally {
+      await running.stop();
+    }
+    expect(loose(entriesOf(privateDir))).toEqual([]);
+  }, 180_000);
+
+  it("tightens an existing DATA_DIR whose modes let other users in", async () => {
+    const openDir = path.join(root, "abierto");
+    const first = await startTestServer({ embedded: true, dataDir: openDir });
+    await first.stop();
+    for (const entry of entriesOf(openDir)) chmodSync(entry.path, entry.kind === "directory" ? 0o777 : 0o666);
+    expect(loose(entriesOf(openDir)).length).toBeGreaterThan(900);
+
+    const second = await startTestServer({ embedded: true, dataDir: openDir });
+    try {
+      expect(loose(entriesOf(openDir))).toEqual([]);
+    } finally {
+      await second.stop();
+    }
+  }, 180_000);
 
   it("stops at start with a message naming an invalid variable", async () => {
     const child = spawnNext(await freePort(), { ...env, WEBHOOK_LOG_RETENTION_DAYS: "forever" });
