@@ -3,7 +3,11 @@ import { apps } from "./schema";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
-/** A dealership account, one per administrator e-mail (lower-cased), shared by every app. */
+/**
+ * A dealership account, one per administrator e-mail (lower-cased), shared by every app. Its data is
+ * what the agency registered (and its creator app edited since): null until it registers; what an
+ * app wrote in its invitation lives on that app's relation (docs/decisions/0019).
+ */
 export const agencias = pgTable("agencias", {
   id: text("id").primaryKey(),
   adminMail: text("admin_mail").notNull().unique(),
@@ -16,6 +20,8 @@ export const agencias = pgTable("agencias", {
   /** argon2id; null until the administrator registers. */
   passwordHash: text("password_hash"),
   registradaAt: timestamp("registrada_at", { withTimezone: true }),
+  /** The app through whose invitation the agency registered: the only one that may edit its data. */
+  creadaPorAppId: text("creada_por_app_id").references(() => apps.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 });
 
@@ -54,6 +60,9 @@ export const agenciaApps = pgTable(
     desasociadaAt: timestamp("desasociada_at", { withTimezone: true }),
     /** Catalogue enquiries reach this app (decisions §8). */
     compartirCatalogo: boolean("compartir_catalogo").notNull().default(false),
+    /** What this app wrote in its invitation (AgenciaCreate), shown to it until the agency accepts. */
+    invitacionNombre: text("invitacion_nombre"),
+    invitacionTelefono: text("invitacion_telefono"),
   },
   (table) => [primaryKey({ columns: [table.agenciaId, table.appId] }), index("agencia_apps_app_idx").on(table.appId, table.estado)],
 );
@@ -89,7 +98,13 @@ export const productos = pgTable("productos", {
   exposiciones: jsonb("exposiciones").$type<Exposiciones>().notNull(),
 });
 
-/** Listings published by an app for an agency; detaching suspends them, re-attaching restores them. */
+/** The unique index behind "an ExternalId names one listing of an agency" (docs/decisions/0020). */
+export const LISTING_OF_AGENCY_INDEX = "publicaciones_agencia_external_idx";
+
+/**
+ * Listings published by an app for an agency; detaching suspends them, re-attaching restores them.
+ * An ExternalId names one listing of an agency, whichever app published it, suspended or not.
+ */
 export const publicaciones = pgTable(
   "publicaciones",
   {
@@ -108,7 +123,7 @@ export const publicaciones = pgTable(
   },
   (table) => [
     uniqueIndex("publicaciones_app_external_idx").on(table.appId, table.externalId),
-    index("publicaciones_agencia_idx").on(table.agenciaId),
+    uniqueIndex(LISTING_OF_AGENCY_INDEX).on(table.agenciaId, table.externalId),
   ],
 );
 

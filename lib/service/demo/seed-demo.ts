@@ -71,6 +71,7 @@ async function ensureAgencia(db: Db, appId: string, demo: DemoAgencia, random: R
       ciudad: demo.ciudad,
       direccion: demo.direccion,
       registradaAt: existing?.registradaAt ?? now,
+      creadaPorAppId: existing?.creadaPorAppId ?? appId,
     };
     await tx
       .insert(agencias)
@@ -123,7 +124,8 @@ async function ensureListings(db: Db, appId: string, agenciaId: string, demo: De
   await db
     .insert(publicaciones)
     .values(listings.map((listing) => ({ id: newId(), appId, agenciaId, externalId: listing.externalId, auto: listing.auto })))
-    .onConflictDoNothing({ target: [publicaciones.appId, publicaciones.externalId] });
+    // Kept as they are: the demo app's own, or an ExternalId another app already uses for the agency.
+    .onConflictDoNothing();
   const stored = await db
     .select({ externalId: publicaciones.externalId, auto: publicaciones.auto })
     .from(publicaciones)
