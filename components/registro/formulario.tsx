@@ -62,9 +62,49 @@ function CampoTexto({
   );
 }
 
+/** The messages of a rejected post, above the form. */
+export function Errores({ errores }: { errores: FieldErrors }) {
+  const mensajes = Object.entries(errores);
+  if (mensajes.length === 0) return null;
+  return (
+    <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+      <p className="font-semibold">Revisá los datos marcados:</p>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {mensajes.flatMap(([campo, lista]) => lista.map((mensaje) => <li key={`${campo}-${mensaje}`}>{mensaje}</li>))}
+      </ul>
+    </div>
+  );
+}
+
+/** Whether catalogue enquiries reach the inviting app: asked when registering and when attaching an existing account. */
+export function CompartirCatalogo({ appName, marcado }: { appName: string; marcado?: boolean }) {
+  return (
+    <div className="flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <input
+        id="CompartirConsultasCatalogo"
+        name="CompartirConsultasCatalogo"
+        type="checkbox"
+        defaultChecked={marcado}
+        aria-describedby="CompartirConsultasCatalogo-ayuda"
+        className="mt-1 h-4 w-4 rounded border-slate-300 text-marca-700 focus:ring-marca-600"
+      />
+      <div>
+        <label htmlFor="CompartirConsultasCatalogo" className="text-sm font-medium text-slate-800">
+          {`Compartir consultas de catálogo con ${appName}`}
+        </label>
+        <p id="CompartirConsultasCatalogo-ayuda" className="text-xs text-slate-500">
+          {appName} también va a recibir las consultas que lleguen por tus vehículos de catálogo. Podés cambiarlo más adelante.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+export const BOTON_ENVIAR =
+  "w-full rounded-lg bg-marca-700 px-4 py-3 font-semibold text-white shadow-sm hover:bg-marca-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700";
+
 /** The registration form: a plain HTML form post, so it works with JavaScript disabled. */
 export function FormularioRegistro({ accion, appName, adminMail, regiones, ciudades, valores, errores }: Props) {
-  const mensajes = Object.entries(errores);
   const invalid = (id: string) => (errores[id] ? true : undefined);
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
@@ -74,14 +114,7 @@ export function FormularioRegistro({ accion, appName, adminMail, regiones, ciuda
         Completá los datos de la agencia y de quien la administra. Vas a ingresar con <strong>{adminMail}</strong>.
       </p>
 
-      {mensajes.length > 0 && (
-        <div role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          <p className="font-semibold">Revisá los datos marcados:</p>
-          <ul className="mt-2 list-disc space-y-1 pl-5">
-            {mensajes.flatMap(([campo, lista]) => lista.map((mensaje) => <li key={`${campo}-${mensaje}`}>{mensaje}</li>))}
-          </ul>
-        </div>
-      )}
+      <Errores errores={errores} />
 
       <form method="post" action={accion} className="mt-8 space-y-8" noValidate={false}>
         <fieldset className="space-y-4">
@@ -184,29 +217,9 @@ export function FormularioRegistro({ accion, appName, adminMail, regiones, ciuda
           />
         </fieldset>
 
-        <div className="flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
-          <input
-            id="CompartirConsultasCatalogo"
-            name="CompartirConsultasCatalogo"
-            type="checkbox"
-            defaultChecked={valores.CompartirConsultasCatalogo}
-            aria-describedby="CompartirConsultasCatalogo-ayuda"
-            className="mt-1 h-4 w-4 rounded border-slate-300 text-marca-700 focus:ring-marca-600"
-          />
-          <div>
-            <label htmlFor="CompartirConsultasCatalogo" className="text-sm font-medium text-slate-800">
-              {`Compartir consultas de catálogo con ${appName}`}
-            </label>
-            <p id="CompartirConsultasCatalogo-ayuda" className="text-xs text-slate-500">
-              {appName} también va a recibir las consultas que lleguen por tus vehículos de catálogo. Podés cambiarlo más adelante.
-            </p>
-          </div>
-        </div>
+        <CompartirCatalogo appName={appName} marcado={valores.CompartirConsultasCatalogo} />
 
-        <button
-          type="submit"
-          className="w-full rounded-lg bg-marca-700 px-4 py-3 font-semibold text-white shadow-sm hover:bg-marca-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700"
-        >
+        <button type="submit" className={BOTON_ENVIAR}>
           Completar el registro
         </button>
       </form>

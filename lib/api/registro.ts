@@ -8,10 +8,15 @@ const required = (label: string, max: number) =>
     .min(1, { message: `${label} es obligatorio.` })
     .max(max, { message: `${label} no puede superar los ${max} caracteres.` });
 
-/**
- * The registration of an invited agency (POST /registro/{token}/aceptar), as a form or JSON. The
- * checkbox arrives as "on" from an HTML form, or as a boolean in JSON; absent means false.
- */
+/** The checkbox arrives as "on" from an HTML form, or as a boolean in JSON; absent means false. */
+const CompartirConsultasCatalogo = z
+  .union([z.boolean(), z.enum(["on", "true", "1", "false", "0", ""])], {
+    error: "CompartirConsultasCatalogo debe ser true o false.",
+  })
+  .nullish()
+  .transform((value) => value === true || value === "on" || value === "true" || value === "1");
+
+/** The registration of an invited agency (POST /registro/{token}/aceptar), as a form or JSON. */
 export const RegistroSchema = z.object(
   {
     Nombre: required("El nombre de la agencia", LIMITES_AGENCIA.nombre),
@@ -25,17 +30,20 @@ export const RegistroSchema = z.object(
       .regex(TELEFONO, { message: "El teléfono debe tener entre 8 y 20 caracteres: dígitos, espacios, +, -, ( y )." }),
     Region: required("La provincia", LIMITES_AGENCIA.region),
     Ciudad: required("La ciudad", LIMITES_AGENCIA.ciudad),
-    CompartirConsultasCatalogo: z
-      .union([z.boolean(), z.enum(["on", "true", "1", "false", "0", ""])], {
-        error: "CompartirConsultasCatalogo debe ser true o false.",
-      })
-      .nullish()
-      .transform((value) => value === true || value === "on" || value === "true" || value === "1"),
+    CompartirConsultasCatalogo,
   },
   { error: "Se espera un objeto con los datos del registro." },
 );
 
 export type Registro = z.output<typeof RegistroSchema>;
+
+/**
+ * Accepting an invitation for an agency that already has an account: it is attached to the app as
+ * it is (docs/decisions/0019), so only the catalogue choice is asked; other fields are ignored.
+ */
+export const ConexionSchema = z.object({ CompartirConsultasCatalogo }, { error: "Se espera un objeto con la respuesta a la invitación." });
+
+export type Conexion = z.output<typeof ConexionSchema>;
 
 /** Field values echoed back to the form after a validation error (never the password). */
 export type RegistroEco = Partial<Record<Exclude<keyof Registro, "Password" | "CompartirConsultasCatalogo">, string>> & {

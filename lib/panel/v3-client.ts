@@ -151,6 +151,9 @@ export function createV3Client(connection: V3Connection, { textos = respuestasEs
       return { location: response.headers.get("Location") };
     },
     getAgencia: (adminMail: string) => get<Agencia>(agencia(adminMail)),
+    /** OPTIONS: the methods the app may use on the agency now (its Allow header). */
+    permisosAgencia: async (adminMail: string) =>
+      ((await request<undefined>("OPTIONS", agencia(adminMail))).headers.get("Allow") ?? "").split(",").map((method) => method.trim()),
     editAgencia: async (adminMail: string, body: AgenciaCambios) => (await request<Agencia>("PUT", agencia(adminMail), { body })).body,
     detachAgencia: async (adminMail: string) => {
       await request<undefined>("PATCH", `${agencia(adminMail)}/desasociar`);

@@ -314,7 +314,7 @@ describe("GET /v3/agencias/{adminMail}/productos and agency plan", () => {
 });
 
 describe("PATCH /v3/agencias/{adminMail}/desasociar", () => {
-  it("204; then GET 404, PUT 403, PATCH 403; another app gets 403; re-invite and re-register re-attach", async () => {
+  it("204; then GET 404, PUT 403, PATCH 403; another app gets 403; re-invite and accepting again re-attach the account as it is", async () => {
     const { mail } = await registered();
     expect((await call(appB, "PATCH", `/v3/agencias/${mail}/desasociar`)).status).toBe(403);
     const detached = await call(appA, "PATCH", `/v3/agencias/${mail}/desasociar`);
@@ -332,11 +332,16 @@ describe("PATCH /v3/agencias/{adminMail}/desasociar", () => {
     const before = await invitationLink(mail);
     expect((await invite(appA, { AdminMail: mail })).status).toBe(202);
     const link = await invitationLink(mail, before);
-    expect((await call(appA, "GET", `/v3/agencias/${mail}`)).status).toBe(200);
+    expect(await (await call(appA, "GET", `/v3/agencias/${mail}`)).json()).toMatchObject({
+      Estado: "pendiente",
+      Nombre: null,
+      Operadores: [],
+    });
+    expect(await (await fetch(link)).text()).toContain("Conectá tu agencia con Autos del Centro");
     expect((await register(link, { ...registro, Nombre: "Autos de Nuevo" })).status).toBe(200);
     expect(await (await call(appA, "GET", `/v3/agencias/${mail}`)).json()).toMatchObject({
       Estado: "registrada",
-      Nombre: "Autos de Nuevo",
+      Nombre: "Autos Córdoba",
     });
   });
 });

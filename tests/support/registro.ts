@@ -1,14 +1,31 @@
 import { admin } from "./client";
 
-/** The registration link of the newest invitation e-mail to `mail` (other than `previous`), from the mailbox. */
-export async function invitationLink(mail: string, previous?: string): Promise<string> {
+type Invitacion = { Asunto: string; Texto: string; Html: string };
+
+const linkIn = (message: Invitacion | undefined) => message?.Texto.match(/https?:\/\/\S+\/registro\/[A-Za-z0-9_-]+/)?.[0];
+
+/** The invitation e-mails to `mail`, newest first (the operator CLI reads the dev mailbox). */
+export async function invitationMails(mail: string): Promise<Invitacion[]> {
+  return JSON.parse(await admin("mail", "list", "--to", mail, "--json"));
+}
+
+/**
+ * The newest invitation e-mail to `mail` that `from` (an app name, or any app when absent) sent,
+ * other than the one carrying the link `previous`: waits for the mail worker to deliver it.
+ */
+export async function invitationMail(mail: string, options: { from?: string; previous?: string } = {}) {
   for (let attempt = 0; attempt < 60; attempt++) {
-    const messages = JSON.parse(await admin("mail", "list", "--to", mail, "--json")) as { Texto: string }[];
-    const link = messages[0]?.Texto.match(/https?:\/\/\S+\/registro\/[A-Za-z0-9_-]+/)?.[0];
-    if (link && link !== previous) return link;
+    const message = (await invitationMails(mail)).find((each) => !options.from || each.Asunto.startsWith(`${options.from} te invita`));
+    const link = linkIn(message);
+    if (message && link && link !== options.previous) return { ...message, link };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`No llegó la invitación de ${mail}`);
+  throw new Error(`No llegó la invitación de ${options.from ?? "ninguna app"} a ${mail}`);
+}
+
+/** The registration link of the newest invitation e-mail to `mail` (other than `previous`), from the mailbox. */
+export async function invitationLink(mail: string, previous?: string): Promise<string> {
+  return (await invitationMail(mail, { previous })).link;
 }
 
 /** A valid registration form, as the JSON registration endpoint takes it. */

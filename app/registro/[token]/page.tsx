@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
+import { FormularioConexion } from "@/components/registro/conexion";
 import { FormularioRegistro } from "@/components/registro/formulario";
 import { Aviso, MarcoRegistro } from "@/components/registro/marco";
 import { findInvitation } from "@/lib/service/agencias/find-invitation";
@@ -13,8 +14,9 @@ export const metadata: Metadata = { title: "Registrá tu agencia", robots: { ind
 type Props = { params: Promise<{ token: string }> };
 
 /**
- * The registration page of an invitation (decisions §7): the form for a valid link; a 404 page for
- * a token never issued; a 410 page (status set by proxy.ts) for a used or expired one.
+ * The registration page of an invitation (decisions §7): the form for a valid link (for an agency
+ * that already has an account, the question whether to attach it to the app); a 404 page for a
+ * token never issued; a 410 page (status set by proxy.ts) for a used or expired one.
  */
 export default async function RegistroPage({ params }: Props) {
   await startService();
@@ -35,8 +37,21 @@ export default async function RegistroPage({ params }: Props) {
       </MarcoRegistro>
     );
   }
-  const [regiones, ciudades, store] = await Promise.all([listRegiones(), listCiudades({}), cookies()]);
-  const rechazo = readRechazo(store.get(REGISTRO_COOKIE)?.value);
+  const rechazo = readRechazo((await cookies()).get(REGISTRO_COOKIE)?.value);
+  if (invitation.cuentaExistente) {
+    return (
+      <MarcoRegistro>
+        <FormularioConexion
+          accion={`${registroPath(token)}/aceptar`}
+          appName={invitation.appName}
+          adminMail={invitation.adminMail}
+          errores={rechazo?.errores ?? {}}
+        />
+      </MarcoRegistro>
+    );
+  }
+  const [regiones, ciudades] = await Promise.all([listRegiones(), listCiudades({})]);
+  const { nombre, telefono } = invitation.invitacion;
   return (
     <MarcoRegistro>
       <FormularioRegistro
@@ -45,7 +60,7 @@ export default async function RegistroPage({ params }: Props) {
         adminMail={invitation.adminMail}
         regiones={regiones.map((region) => ({ id: region.id, nombre: region.nombre }))}
         ciudades={ciudades.map((ciudad) => ({ id: ciudad.id, nombre: ciudad.nombre, region: ciudad.region }))}
-        valores={rechazo?.valores ?? { Nombre: invitation.nombre ?? undefined, Telefono: invitation.telefono ?? undefined }}
+        valores={rechazo?.valores ?? { Nombre: nombre ?? undefined, Telefono: telefono ?? undefined }}
         errores={rechazo?.errores ?? {}}
       />
     </MarcoRegistro>

@@ -79,6 +79,17 @@ export async function obtenerAgencia(user: CurrentUser, adminMail: string): Prom
   }
 }
 
+/** Whether the app may edit the agency: only the app it registered through may (the API's Allow says PUT). */
+export async function puedeEditar(user: CurrentUser, adminMail: string): Promise<boolean> {
+  const client = await v3ClientFor(user.workspace.id);
+  try {
+    return (await client.permisosAgencia(adminMail)).includes("PUT");
+  } catch (error) {
+    if (isV3Status(error, 404) || isV3Status(error, 400)) return false;
+    throw error;
+  }
+}
+
 /** The package of a registered agency; null when the API has none for this app (404). */
 export async function obtenerProductos(user: CurrentUser, adminMail: string): Promise<AgenciaProductos | null> {
   const client = await v3ClientFor(user.workspace.id);

@@ -298,6 +298,9 @@ export const en: Textos = {
       editar: "Edit details",
       editarTexto: "The province and the city are looked up in the catalogue: we show you the match before saving.",
       cargandoFormulario: "Loading the form…",
+      soloLectura: "Read only",
+      otraAppTexto:
+        "This agency registered in Vitrina through another app: only that app may change its details. Here you see them as they are.",
       noEditable: "It cannot be edited yet",
       vencidaTexto: "The invitation expired. Invite it again from the list so it can register.",
       pendienteTexto: "The details can be edited once the agency completes its registration.",

@@ -302,6 +302,8 @@ export const es = {
       editar: "Editar datos",
       editarTexto: "La provincia y la ciudad se buscan en el catálogo: te mostramos la coincidencia antes de guardar.",
       cargandoFormulario: "Cargando el formulario…",
+      soloLectura: "Solo lectura",
+      otraAppTexto: "Esta agencia se registró en Vitrina con otra app: solo esa app puede modificar sus datos. Acá los ves como están.",
       noEditable: "Todavía no se puede editar",
       vencidaTexto: "La invitación venció. Invitala de nuevo desde el listado para que pueda registrarse.",
       pendienteTexto: "Los datos se pueden editar cuando la agencia complete el registro.",

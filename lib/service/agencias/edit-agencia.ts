@@ -7,7 +7,7 @@ import { fieldProblem, forbiddenProblem } from "@/lib/http/problem";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { matchCiudad, matchRegion } from "@/lib/service/catalogo/match";
 import { presentVisible } from "./present-agencia";
-import { findVisible } from "./relation";
+import { findVisible, mayEdit } from "./relation";
 
 /** Region and Ciudad as the catalogue names them (best match; 400 naming the field when nothing fits). */
 export async function matchUbicacion(region: string | null, ciudad: string | null) {
@@ -18,7 +18,10 @@ export async function matchUbicacion(region: string | null, ciudad: string | nul
   return { region: match.region, ciudad: match.nombre };
 }
 
-/** PUT /v3/agencias/{adminMail}: replaces the agency's data; only for registered agencies of the app. */
+/**
+ * PUT /v3/agencias/{adminMail}: replaces the agency's data; only for registered agencies of the
+ * app, and only by the app that created the account (the others read what it writes).
+ */
 export async function editAgencia(
   app: AuthenticatedApp,
   adminMail: string,
@@ -29,6 +32,11 @@ export async function editAgencia(
   const visible = await findVisible(db, app.id, adminMail);
   if (visible?.estado !== "registrada") {
     throw forbiddenProblem("La app solo puede modificar agencias registradas y asociadas a ella.");
+  }
+  if (!mayEdit(app.id, visible)) {
+    throw forbiddenProblem(
+      "A esta agencia solo la modifica la app con la que se registró en Vitrina: esta app puede leer sus datos, pero no cambiarlos.",
+    );
   }
   const ubicacion = await matchUbicacion(input.Region, input.Ciudad);
   const [agencia] = await db

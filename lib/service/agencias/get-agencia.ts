@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db";
 import { NotFound } from "@/lib/http/problem";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { presentVisible } from "./present-agencia";
-import { findVisible } from "./relation";
+import { findVisible, mayEdit } from "./relation";
 
 /** GET /v3/agencias/{adminMail}: pending, expired or registered agencies of the app; 404 otherwise. */
 export async function getAgencia(app: AuthenticatedApp, adminMail: string, form: "entry" | "ref"): Promise<Agencia | AgenciaRef> {
@@ -18,6 +18,6 @@ export async function getAgencia(app: AuthenticatedApp, adminMail: string, form:
 export async function agenciaOptions(app: AuthenticatedApp, adminMail: string): Promise<{ allow: string; estado: EstadoAgencia }> {
   const visible = await findVisible(await getDb(), app.id, adminMail);
   if (!visible) throw new NotFound();
-  const methods = visible.estado === "registrada" ? ["GET", "HEAD", "PUT", "OPTIONS"] : ["GET", "HEAD", "OPTIONS"];
+  const methods = mayEdit(app.id, visible) ? ["GET", "HEAD", "PUT", "OPTIONS"] : ["GET", "HEAD", "OPTIONS"];
   return { allow: methods.join(", "), estado: visible.estado };
 }

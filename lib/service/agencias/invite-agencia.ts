@@ -17,7 +17,8 @@ export const INVITATION_DAYS = 14;
  * POST /v3/agencias (decisions §7): an invitation owned by the app and its e-mail, in one
  * transaction. A registered address answers 409, unless this app detached that agency (or still
  * has its own invitation pending); a pending or expired invitation of this app is replaced.
- * Returns the lower-cased AdminMail.
+ * Nombre and Telefono are the app's own (kept on its relation, the earlier ones when absent): no
+ * other app sees them, and the e-mail greets with them only. Returns the lower-cased AdminMail.
  */
 export async function inviteAgencia(app: AuthenticatedApp, input: AgenciaCreate): Promise<string> {
   const db = await getDb();
@@ -27,10 +28,7 @@ export async function inviteAgencia(app: AuthenticatedApp, input: AgenciaCreate)
   const now = new Date();
   const vence = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
   await db.transaction(async (tx) => {
-    await tx
-      .insert(agencias)
-      .values({ id: newId(), adminMail, nombre: input.Nombre, telefono: input.Telefono })
-      .onConflictDoNothing({ target: agencias.adminMail });
+    await tx.insert(agencias).values({ id: newId(), adminMail }).onConflictDoNothing({ target: agencias.adminMail });
     const [agencia] = await tx.select().from(agencias).where(eq(agencias.adminMail, adminMail)).for("update");
     if (!agencia) throw new Error("Agencia desaparecida durante la invitación");
     const [relation] = await tx
@@ -40,12 +38,6 @@ export async function inviteAgencia(app: AuthenticatedApp, input: AgenciaCreate)
     const reinvitable = relation?.estado === "desasociada" || relation?.estado === "pendiente";
     if (agencia.registradaAt && !reinvitable) {
       throw conflictProblem({ AdminMail: ["El e-mail ya está registrado."] }, `${adminMail} ya está registrado en Vitrina.`);
-    }
-    if (!agencia.registradaAt && (input.Nombre || input.Telefono)) {
-      await tx
-        .update(agencias)
-        .set({ nombre: input.Nombre ?? agencia.nombre, telefono: input.Telefono ?? agencia.telefono })
-        .where(eq(agencias.id, agencia.id));
     }
     await tx
       .update(invitaciones)
@@ -61,7 +53,15 @@ export async function inviteAgencia(app: AuthenticatedApp, input: AgenciaCreate)
     await tx
       .insert(invitaciones)
       .values({ id: newId(), agenciaId: agencia.id, appId: app.id, tokenHash: hashToken(token), venceAt: vence });
-    const pending = { estado: "pendiente", invitadaAt: now, invitacionVenceAt: vence, registradaAt: null, desasociadaAt: null };
+    const pending = {
+      estado: "pendiente",
+      invitadaAt: now,
+      invitacionVenceAt: vence,
+      registradaAt: null,
+      desasociadaAt: null,
+      invitacionNombre: input.Nombre ?? relation?.invitacionNombre ?? null,
+      invitacionTelefono: input.Telefono ?? relation?.invitacionTelefono ?? null,
+    };
     await tx
       .insert(agenciaApps)
       .values({ agenciaId: agencia.id, appId: app.id, ...pending })
@@ -71,7 +71,7 @@ export async function inviteAgencia(app: AuthenticatedApp, input: AgenciaCreate)
       invitationMail({
         to: adminMail,
         appName: app.name,
-        nombre: input.Nombre ?? agencia.nombre,
+        nombre: pending.invitacionNombre,
         link: `${publicBaseUrl}/registro/${token}`,
         vence: new Intl.DateTimeFormat("es-AR", { timeZone, dateStyle: "long", timeStyle: "short" }).format(vence),
       }),

@@ -16,12 +16,16 @@ export async function listAgencias(app: AuthenticatedApp, query: { operador?: st
     pendiente: and(eq(agenciaApps.estado, "pendiente"), gt(agenciaApps.invitacionVenceAt, now)),
     vencida: and(eq(agenciaApps.estado, "pendiente"), lte(agenciaApps.invitacionVenceAt, now)),
   };
+  // An agency's operators exist for the app only once the agency accepted its invitation.
   const operador = query.operador
-    ? exists(
-        db
-          .select({ one: operadores.email })
-          .from(operadores)
-          .where(and(eq(operadores.agenciaId, agencias.id), eq(operadores.email, query.operador))),
+    ? and(
+        eq(agenciaApps.estado, "registrada"),
+        exists(
+          db
+            .select({ one: operadores.email })
+            .from(operadores)
+            .where(and(eq(operadores.agenciaId, agencias.id), eq(operadores.email, query.operador))),
+        ),
       )
     : undefined;
   const rows = await db
@@ -31,7 +35,7 @@ export async function listAgencias(app: AuthenticatedApp, query: { operador?: st
     .where(and(eq(agenciaApps.appId, app.id), byEstado[estado], operador))
     .orderBy(asc(agencias.adminMail));
   const people =
-    form === "entry"
+    form === "entry" && estado === "registrada"
       ? await operadoresOf(
           db,
           rows.map((row) => row.agencia.id),

@@ -20,32 +20,53 @@ export function agenciaLinks(adminMail: string) {
   };
 }
 
+/**
+ * What the app may see of the agency's data: the account's once the agency accepted the app's
+ * invitation; until then only what the app itself wrote in it (docs/decisions/0019).
+ */
+function datosVisibles({ agencia, relation, estado }: Visible) {
+  if (estado === "registrada") {
+    const { nombre, telefono, whatsapp, region, ciudad, direccion } = agencia;
+    return { nombre, telefono, whatsapp, region, ciudad, direccion };
+  }
+  return {
+    nombre: relation.invitacionNombre,
+    telefono: relation.invitacionTelefono,
+    whatsapp: null,
+    region: null,
+    ciudad: null,
+    direccion: null,
+  };
+}
+
 export const agenciaTitle = (adminMail: string, nombre: string | null) => (nombre ? `${nombre} (${adminMail})` : adminMail);
 
-export function presentAgencia(
-  { agencia, relation, estado }: Visible,
-  people: Operador[],
-  form: "entry" | "ref" = "entry",
-): Agencia | AgenciaRef {
-  if (form === "ref") return { href: agenciaPath(agencia.adminMail), title: agenciaTitle(agencia.adminMail, agencia.nombre) };
+/** `people`: the agency's operators, shown only when the agency is registered with the app. */
+export function presentAgencia(visible: Visible, people: Operador[], form: "entry" | "ref" = "entry"): Agencia | AgenciaRef {
+  const { agencia, relation, estado } = visible;
+  const datos = datosVisibles(visible);
+  if (form === "ref") return { href: agenciaPath(agencia.adminMail), title: agenciaTitle(agencia.adminMail, datos.nombre) };
   const zone = config().timeZone;
   return {
     AdminMail: agencia.adminMail,
-    Nombre: agencia.nombre,
+    Nombre: datos.nombre,
     Estado: estado,
-    Telefono: agencia.telefono,
-    WhatsApp: agencia.whatsapp,
-    Region: agencia.region,
-    Ciudad: agencia.ciudad,
-    Direccion: agencia.direccion,
+    Telefono: datos.telefono,
+    WhatsApp: datos.whatsapp,
+    Region: datos.region,
+    Ciudad: datos.ciudad,
+    Direccion: datos.direccion,
     Invitada: formatDateTime(relation.invitadaAt, zone),
     Registrada: relation.registradaAt ? formatDateTime(relation.registradaAt, zone) : null,
-    Operadores: people.map((person) => ({
-      Email: person.email,
-      Nombre: person.nombre,
-      Apellido: person.apellido,
-      EsAdministrador: person.esAdministrador,
-    })),
+    Operadores:
+      estado === "registrada"
+        ? people.map((person) => ({
+            Email: person.email,
+            Nombre: person.nombre,
+            Apellido: person.apellido,
+            EsAdministrador: person.esAdministrador,
+          }))
+        : [],
     _links: agenciaLinks(agencia.adminMail),
   };
 }
@@ -65,7 +86,7 @@ export async function operadoresOf(db: Db, agenciaIds: string[]): Promise<Map<st
 
 /** One agency's entry (or ref), reading its operators with the given connection or transaction. */
 export async function presentVisible(db: Db, visible: Visible, form: "entry" | "ref" = "entry"): Promise<Agencia | AgenciaRef> {
-  if (form === "ref") return presentAgencia(visible, [], form);
+  if (form === "ref" || visible.estado !== "registrada") return presentAgencia(visible, [], form);
   const people = await operadoresOf(db, [visible.agencia.id]);
   return presentAgencia(visible, people.get(visible.agencia.id) ?? [], form);
 }

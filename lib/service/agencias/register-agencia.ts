@@ -5,15 +5,15 @@ import { hash } from "@node-rs/argon2";
 const ARGON2ID = 2;
 
 import { and, eq, sql } from "drizzle-orm";
-import type { Registro } from "@/lib/api/registro";
-import { getDb } from "@/lib/db";
+import type { Conexion, Registro } from "@/lib/api/registro";
+import { type Db, getDb } from "@/lib/db";
 import { agenciaApps, agencias, invitaciones, operadores, productos, publicaciones } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import { Problem } from "@/lib/http/problem";
 import { enqueueNotification } from "@/lib/service/webhooks/enqueue-notification";
 import { formatDateTime } from "@/lib/time";
 import { matchUbicacion } from "./edit-agencia";
-import { findInvitation } from "./find-invitation";
+import { findInvitation, type InvitationView } from "./find-invitation";
 import { NO_EXPOSICIONES } from "./get-productos";
 import { presentVisible } from "./present-agencia";
 import { findVisible } from "./relation";
@@ -25,18 +25,81 @@ export class InvitationGone extends Problem {
   }
 }
 
+type Cuenta = { registro: Registro; ubicacion: Awaited<ReturnType<typeof matchUbicacion>>; passwordHash: string };
+
+/** What a first registration writes, checked (the catalogue's 400s) and hashed before the transaction. */
+async function prepareAccount(registro: Registro): Promise<Cuenta> {
+  const ubicacion = await matchUbicacion(registro.Region, registro.Ciudad);
+  return { registro, ubicacion, passwordHash: await hash(registro.Password, { algorithm: ARGON2ID }) };
+}
+
+/** The account of an agency registering for the first time, created by the inviting app. */
+async function createAccount(tx: Db, invitation: InvitationView, { registro: input, ubicacion, passwordHash }: Cuenta, now: Date) {
+  await tx
+    .update(agencias)
+    .set({
+      nombre: input.Nombre,
+      telefono: input.Telefono,
+      region: ubicacion.region,
+      ciudad: ubicacion.ciudad,
+      passwordHash,
+      registradaAt: now,
+      creadaPorAppId: invitation.appId,
+    })
+    .where(eq(agencias.id, invitation.agenciaId));
+  const admin = { nombre: input.AdminNombre, apellido: input.AdminApellido, esAdministrador: true };
+  await tx
+    .insert(operadores)
+    .values({ agenciaId: invitation.agenciaId, email: invitation.adminMail, ...admin })
+    .onConflictDoUpdate({ target: [operadores.agenciaId, operadores.email], set: admin });
+  await tx
+    .insert(productos)
+    .values({ agenciaId: invitation.agenciaId, exposiciones: NO_EXPOSICIONES })
+    .onConflictDoNothing({ target: productos.agenciaId });
+}
+
+/** The agency attached to the inviting app: its suspended listings come back, and the app is notified. */
+async function attach(tx: Db, invitation: InvitationView, compartirCatalogo: boolean, now: Date) {
+  await tx
+    .update(agenciaApps)
+    .set({ estado: "registrada", registradaAt: now, desasociadaAt: null, compartirCatalogo })
+    .where(and(eq(agenciaApps.agenciaId, invitation.agenciaId), eq(agenciaApps.appId, invitation.appId)));
+  await tx
+    .update(publicaciones)
+    .set({ estado: "activa" })
+    .where(
+      and(
+        eq(publicaciones.agenciaId, invitation.agenciaId),
+        eq(publicaciones.appId, invitation.appId),
+        eq(publicaciones.estado, "suspendida"),
+      ),
+    );
+  const visible = await findVisible(tx, invitation.appId, invitation.adminMail);
+  if (!visible) throw new Error("Agencia desaparecida durante el registro");
+  await enqueueNotification(tx, {
+    appId: invitation.appId,
+    topic: "agencias",
+    evento: "agencia.registrada",
+    datos: { AdminMail: invitation.adminMail, Agencia: await presentVisible(tx, visible) },
+    momento: formatDateTime(now, config().timeZone),
+  });
+}
+
 /**
- * POST /registro/{token}/aceptar: in one transaction the invitation is used, the agency registered
- * with its administrator, attached to the inviting app (suspended listings of a re-attachment come
- * back) and the `agencias` notification queued. Returns the agency's AdminMail, or undefined for a
- * token never issued.
+ * POST /registro/{token}/aceptar: in one transaction the invitation is used and the agency attached
+ * to the inviting app (suspended listings of a re-attachment come back; the `agencias`
+ * notification is queued). An agency without an account registers with `input` first, the inviting
+ * app becoming its creator; an existing account is attached as it is, whatever else `input` holds
+ * (docs/decisions/0019). Returns the agency's AdminMail, or undefined for a token never issued.
  */
-export async function registerAgencia(token: string, input: Registro): Promise<{ adminMail: string; appName: string } | undefined> {
+export async function registerAgencia(
+  token: string,
+  input: Registro | Conexion,
+): Promise<{ adminMail: string; appName: string } | undefined> {
   const invitation = await findInvitation(token);
   if (!invitation) return undefined;
   if (invitation.estado !== "valida") throw new InvitationGone();
-  const ubicacion = await matchUbicacion(input.Region, input.Ciudad);
-  const passwordHash = await hash(input.Password, { algorithm: ARGON2ID });
+  const cuenta = "Password" in input && !invitation.cuentaExistente ? await prepareAccount(input) : undefined;
   const db = await getDb();
   const now = new Date();
   await db.transaction(async (tx) => {
@@ -51,49 +114,17 @@ export async function registerAgencia(token: string, input: Registro): Promise<{
       )
       .returning({ id: invitaciones.id });
     if (!used) throw new InvitationGone();
-    await tx
-      .update(agencias)
-      .set({
-        nombre: input.Nombre,
-        telefono: input.Telefono,
-        region: ubicacion.region,
-        ciudad: ubicacion.ciudad,
-        passwordHash,
-        registradaAt: sql`coalesce(${agencias.registradaAt}, ${now})`,
-      })
-      .where(eq(agencias.id, invitation.agenciaId));
-    const admin = { nombre: input.AdminNombre, apellido: input.AdminApellido, esAdministrador: true };
-    await tx
-      .insert(operadores)
-      .values({ agenciaId: invitation.agenciaId, email: invitation.adminMail, ...admin })
-      .onConflictDoUpdate({ target: [operadores.agenciaId, operadores.email], set: admin });
-    await tx
-      .update(agenciaApps)
-      .set({ estado: "registrada", registradaAt: now, desasociadaAt: null, compartirCatalogo: input.CompartirConsultasCatalogo })
-      .where(and(eq(agenciaApps.agenciaId, invitation.agenciaId), eq(agenciaApps.appId, invitation.appId)));
-    await tx
-      .update(publicaciones)
-      .set({ estado: "activa" })
-      .where(
-        and(
-          eq(publicaciones.agenciaId, invitation.agenciaId),
-          eq(publicaciones.appId, invitation.appId),
-          eq(publicaciones.estado, "suspendida"),
-        ),
-      );
-    await tx
-      .insert(productos)
-      .values({ agenciaId: invitation.agenciaId, exposiciones: NO_EXPOSICIONES })
-      .onConflictDoNothing({ target: productos.agenciaId });
-    const visible = await findVisible(tx, invitation.appId, invitation.adminMail);
-    if (!visible) throw new Error("Agencia desaparecida durante el registro");
-    await enqueueNotification(tx, {
-      appId: invitation.appId,
-      topic: "agencias",
-      evento: "agencia.registrada",
-      datos: { AdminMail: invitation.adminMail, Agencia: await presentVisible(tx, visible) },
-      momento: formatDateTime(now, config().timeZone),
-    });
+    // Locked: two links of one address accepted at once register the account once.
+    const [agencia] = await tx
+      .select({ registradaAt: agencias.registradaAt })
+      .from(agencias)
+      .where(eq(agencias.id, invitation.agenciaId))
+      .for("update");
+    if (!agencia?.registradaAt) {
+      if (!cuenta) throw new Error("Una agencia sin cuenta solo se registra con el formulario completo");
+      await createAccount(tx, invitation, cuenta, now);
+    }
+    await attach(tx, invitation, input.CompartirConsultasCatalogo, now);
   });
   return { adminMail: invitation.adminMail, appName: invitation.appName };
 }

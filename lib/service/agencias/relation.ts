@@ -35,3 +35,10 @@ export async function findVisible(db: Db, appId: string, adminMail: string): Pro
   const estado = estadoOf(row.relation);
   return estado === "desasociada" ? undefined : { ...row, estado };
 }
+
+/**
+ * Whether the app may replace the agency's data (PUT): the agency is registered with it and the
+ * app is the one whose invitation created the account (docs/decisions/0019).
+ */
+export const mayEdit = (appId: string, visible: Visible | undefined): visible is Visible =>
+  visible?.estado === "registrada" && visible.agencia.creadaPorAppId === appId;

@@ -1,7 +1,8 @@
-import { type RegistroEco, RegistroSchema } from "@/lib/api/registro";
+import { ConexionSchema, type RegistroEco, RegistroSchema } from "@/lib/api/registro";
 import { isJsonContentType } from "@/lib/http/negotiate";
 import { PROBLEM_CONTENT_TYPE, Problem, problemBody, validationProblem } from "@/lib/http/problem";
 import { fieldErrors } from "@/lib/http/validation";
+import { findInvitation } from "@/lib/service/agencias/find-invitation";
 import { InvitationGone, registerAgencia } from "@/lib/service/agencias/register-agencia";
 import { REGISTRO_COOKIE, registroPath } from "@/lib/service/agencias/registro-form";
 import { startService } from "@/lib/service/runtime";
@@ -71,7 +72,10 @@ export async function POST(request: Request, context: Context): Promise<Response
           `${REGISTRO_COOKIE}=${Buffer.from(JSON.stringify({ errores: error.errors ?? { _: [error.detail] }, valores: echo(raw) })).toString("base64url")}; Path=${formPath}; Max-Age=300; HttpOnly; SameSite=Lax`,
         )
       : problem(error, instance);
-  const parsed = RegistroSchema.safeParse(raw);
+  const invitation = await findInvitation(token);
+  if (!invitation) return asForm ? seeOther(formPath) : new Response(null, { status: 404 });
+  // An agency that already has an account is only attached: the registration fields are not asked.
+  const parsed = (invitation.cuentaExistente ? ConexionSchema : RegistroSchema).safeParse(raw);
   if (!parsed.success) return failed(validationProblem(fieldErrors(parsed.error)));
   try {
     const registered = await registerAgencia(token, parsed.data);

@@ -7,22 +7,28 @@ import { startService } from "@/lib/service/runtime";
 
 export const metadata: Metadata = { title: "Registro completo", robots: { index: false } };
 
-/** The confirmation after a successful registration (303 target of the form post). */
+/** The confirmation after a successful registration or attachment (303 target of the form post). */
 export default async function RegistroListo({ params }: { params: Promise<{ token: string }> }) {
   await startService();
   const { token } = await params;
   const invitation = await findInvitation(token);
   if (!invitation) notFound();
   if (invitation.estado !== "usada") redirect(registroPath(token));
+  const { appName, adminMail, cuentaExistente } = invitation;
   return (
     <MarcoRegistro>
-      <Aviso titulo="¡Listo! Tu agencia quedó registrada" tono="exito">
+      <Aviso
+        titulo={cuentaExistente ? `¡Listo! Tu agencia quedó conectada con ${appName}` : "¡Listo! Tu agencia quedó registrada"}
+        tono="exito"
+      >
         <p>
-          <strong>{invitation.nombre}</strong> ya está asociada a {invitation.appName}. Desde ahora {invitation.appName} puede publicar tus
-          vehículos y te van a llegar las consultas.
+          <strong>{invitation.nombre}</strong> ya está asociada a {appName}. Desde ahora {appName} puede publicar tus vehículos y te van a
+          llegar las consultas.
         </p>
         <p>
-          Ingresás con <strong>{invitation.adminMail}</strong> y la contraseña que elegiste.
+          {cuentaExistente ? "Seguís ingresando con " : "Ingresás con "}
+          <strong>{adminMail}</strong>
+          {cuentaExistente ? " y tu contraseña de siempre." : " y la contraseña que elegiste."}
         </p>
       </Aviso>
     </MarcoRegistro>

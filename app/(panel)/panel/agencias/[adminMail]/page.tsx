@@ -10,7 +10,7 @@ import { FormularioEdicion } from "@/components/agencias/formulario-edicion";
 import { Paquete } from "@/components/agencias/paquete";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { listarRegiones, mensajeDeError, obtenerAgencia, obtenerProductos } from "@/lib/panel/agencias/datos";
+import { listarRegiones, mensajeDeError, obtenerAgencia, obtenerProductos, puedeEditar } from "@/lib/panel/agencias/datos";
 import { parametroMail } from "@/lib/panel/agencias/rutas";
 import { getIdioma, getTextos, textosDe } from "@/lib/panel/i18n/servidor";
 import { type CurrentUser, requireUser } from "@/lib/panel/session";
@@ -65,9 +65,12 @@ export default async function AgenciaPage({ params }: Props) {
   const idioma = await getIdioma();
   const textos = textosDe(idioma);
   const t = textos.agencias.detalle;
+  const admin = user.role === "admin";
   let agencia: Awaited<ReturnType<typeof obtenerAgencia>>;
+  let editable = false;
   try {
     agencia = await obtenerAgencia(user, adminMail);
+    editable = admin && agencia?.Estado === "registrada" && (await puedeEditar(user, adminMail));
   } catch (error) {
     return (
       <div className="space-y-6">
@@ -81,7 +84,6 @@ export default async function AgenciaPage({ params }: Props) {
   if (!agencia) notFound();
   const estado = textos.agencias.estados[agencia.Estado];
   const registrada = agencia.Estado === "registrada";
-  const admin = user.role === "admin";
   const nombre = agencia.Nombre ?? agencia.AdminMail;
 
   return (
@@ -122,12 +124,17 @@ export default async function AgenciaPage({ params }: Props) {
         )}
       </Card>
 
-      {admin && registrada && (
+      {editable && (
         <Card titulo={<span id="titulo-editar">{t.editar}</span>} descripcion={t.editarTexto}>
           <Suspense fallback={<Cargando texto={t.cargandoFormulario} filas={3} />}>
             <Edicion user={user} adminMail={agencia.AdminMail} agencia={agencia} />
           </Suspense>
         </Card>
+      )}
+      {admin && registrada && !editable && (
+        <Alert tono="info" titulo={t.soloLectura}>
+          {t.otraAppTexto}
+        </Alert>
       )}
       {admin && !registrada && (
         <Alert tono="info" titulo={t.noEditable}>
