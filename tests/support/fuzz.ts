@@ -118,14 +118,15 @@ export function operationsFromOpenApi(document: OpenApiDocument): FuzzOperation[
 export function marketplaceOperations(): FuzzOperation[] {
   const schemaOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
   return [
-    { id: "ingestPublicacion", path: "/marketplace/publicaciones", body: schemaOf(PublicacionIngestSchema) },
-    { id: "ingestConsulta", path: "/marketplace/consultas", body: schemaOf(ConsultaIngestSchema) },
-  ].map((operation) => ({
+    // 409: an ExternalId another app already published for the agency (docs/decisions/0020).
+    { id: "ingestPublicacion", path: "/marketplace/publicaciones", body: schemaOf(PublicacionIngestSchema), statuses: [409] },
+    { id: "ingestConsulta", path: "/marketplace/consultas", body: schemaOf(ConsultaIngestSchema), statuses: [] },
+  ].map(({ statuses, ...operation }) => ({
     ...operation,
     method: "POST",
     params: [],
     auth: "bearer" as const,
-    documented: new Set([201, 400, 401, 413, 415]),
+    documented: new Set([201, 400, 401, 413, 415, ...statuses]),
     write: true,
   }));
 }

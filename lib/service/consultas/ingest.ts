@@ -1,11 +1,21 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Auto } from "@/lib/api/consultas";
 import type { ConsultaIngest, PublicacionIngest } from "@/lib/api/marketplace";
 import { type Db, getDb } from "@/lib/db";
-import { agenciaApps, agencias, apps, consultas, operadores, publicaciones, webhookConfigs } from "@/lib/db/schema";
+import {
+  agenciaApps,
+  agencias,
+  apps,
+  consultas,
+  LISTING_OF_AGENCY_INDEX,
+  operadores,
+  publicaciones,
+  webhookConfigs,
+} from "@/lib/db/schema";
+import { violatesUnique } from "@/lib/db/unique-violation";
 import { config } from "@/lib/env";
-import { fieldProblem } from "@/lib/http/problem";
+import { conflictProblem, fieldProblem } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
 import { insertNotifications } from "@/lib/service/webhooks/enqueue-notification";
 import { formatDateTime } from "@/lib/time";
@@ -20,7 +30,8 @@ async function registeredAgency(db: Db, adminMail: string) {
 
 /**
  * POST /marketplace/publicaciones: the app's listing for the agency, created or replaced. The
- * agency must be registered and attached to the app.
+ * agency must be registered and attached to the app. An ExternalId names one listing of an agency:
+ * one another app already published for it (even suspended) answers 409 (docs/decisions/0020).
  */
 export async function ingestPublicacion(input: PublicacionIngest): Promise<{ ExternalId: string }> {
   const db = await getDb();
@@ -33,19 +44,27 @@ export async function ingestPublicacion(input: PublicacionIngest): Promise<{ Ext
     .where(and(eq(agenciaApps.agenciaId, agencia.id), eq(agenciaApps.appId, app.id)));
   if (relation?.estado !== "registrada") throw fieldProblem("AdminMail", "La agencia no está asociada a la app.");
   const auto: Auto = { ExternalId: input.ExternalId, ...input.Auto };
-  await db
-    .insert(publicaciones)
-    .values({ id: newId(), appId: app.id, agenciaId: agencia.id, externalId: input.ExternalId.toLowerCase(), auto })
-    .onConflictDoUpdate({
-      target: [publicaciones.appId, publicaciones.externalId],
-      set: { agenciaId: agencia.id, auto, estado: "activa" },
-    });
+  try {
+    await db
+      .insert(publicaciones)
+      .values({ id: newId(), appId: app.id, agenciaId: agencia.id, externalId: input.ExternalId.toLowerCase(), auto })
+      .onConflictDoUpdate({
+        target: [publicaciones.appId, publicaciones.externalId],
+        set: { agenciaId: agencia.id, auto, estado: "activa" },
+      });
+  } catch (error) {
+    if (!violatesUnique(error, LISTING_OF_AGENCY_INDEX)) throw error;
+    throw conflictProblem(
+      { ExternalId: ["La agencia ya tiene una publicación de otra app con este ExternalId: usá otro."] },
+      `La agencia ${input.AdminMail} ya tiene una publicación con ExternalId ${input.ExternalId}.`,
+    );
+  }
   return { ExternalId: input.ExternalId };
 }
 
 /**
  * The agency (registered), the operator (the one named, or the administrator) and, for a
- * `publicacion` enquiry, the oldest active listing with that ExternalId: one query.
+ * `publicacion` enquiry, its active listing with that ExternalId (at most one): one query.
  */
 async function findTargets(db: Db, input: ConsultaIngest) {
   const listing = input.TipoAnuncio === "publicacion";
@@ -63,9 +82,7 @@ async function findTargets(db: Db, input: ConsultaIngest) {
           )
         : sql`false`,
     )
-    .where(eq(agencias.adminMail, input.AdminMail))
-    .orderBy(asc(publicaciones.createdAt))
-    .limit(1);
+    .where(eq(agencias.adminMail, input.AdminMail));
   if (!found?.agencia.registradaAt)
     throw fieldProblem("AdminMail", `No hay ninguna agencia registrada con administrador ${input.AdminMail}.`);
   const operador = input.OperadorResponsable ?? found.agencia.adminMail;
