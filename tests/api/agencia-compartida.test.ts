@@ -210,6 +210,22 @@ describe("two apps invite the same address", () => {
     }
   });
 
+  it("both links accepted at once register the account once: one creator, whose data both apps see", async () => {
+    const mail = unique("a-la-vez");
+    expect((await invite(appA, { AdminMail: mail })).status).toBe(202);
+    expect((await invite(appB, { AdminMail: mail })).status).toBe(202);
+    const links = { A: (await invitationMail(mail, { from: NAMES.A })).link, B: (await invitationMail(mail, { from: NAMES.B })).link };
+    const forms = { A: { ...perfil, Nombre: "Registrada por A" }, B: { ...perfil, Nombre: "Registrada por B" } };
+    const answers = await Promise.all([accept(links.A, forms.A), accept(links.B, forms.B)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const [seenByA, seenByB] = [await agencia(appA, mail), await agencia(appB, mail)];
+    expect(seenByB).toMatchObject({ Estado: "registrada", Nombre: seenByA.Nombre });
+    const creator = seenByA.Nombre === forms.A.Nombre ? appA : appB;
+    const other = creator === appA ? appB : appA;
+    expect((await call(creator, "PUT", `/v3/agencias/${mail}`, { Nombre: "Del creador" })).status).toBe(200);
+    expect((await call(other, "PUT", `/v3/agencias/${mail}`, { Nombre: "Del otro" })).status).toBe(403);
+  });
+
   it("only the app that created the account edits it: the others get 403 with a Detail that says why", async () => {
     const { mail, linkB } = await registeredThroughA();
     expect((await accept(linkB, { CompartirConsultasCatalogo: false })).status).toBe(200);

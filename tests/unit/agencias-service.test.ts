@@ -138,6 +138,26 @@ describe("agency services", () => {
     expect((await getProductos(app, mail)).Publicaciones.Activas).toBe(2);
   });
 
+  it("a registration form sent through another app's link attaches the account and changes none of it, password included", async () => {
+    const otra = (await findAppByKey((await createApp({ name: "Otra app de servicio", topics: [] })).AppKey)) as App;
+    const mail = "dos-apps@agencia.test";
+    await inviteAgencia(app, { AdminMail: mail, Nombre: null, Telefono: null });
+    const first = await lastToken(mail);
+    await inviteAgencia(otra, { AdminMail: mail, Nombre: "Como la llama la otra", Telefono: null });
+    const second = await lastToken(mail);
+    await registerAgencia(first, registro);
+    const db = await getDb();
+    const account = async () => (await db.select().from(schema.agencias).where(eq(schema.agencias.adminMail, mail)))[0];
+    const before = await account();
+    expect((await findInvitation(second))?.cuentaExistente).toBe(true);
+    await registerAgencia(second, { ...registro, Nombre: "Otro nombre", Password: "otra-clave-distinta", Region: "1", Ciudad: "" });
+    expect(await account()).toEqual(before);
+    expect(before?.creadaPorAppId).toBe(app.id);
+    expect(await getAgencia(otra, mail, "entry")).toMatchObject({ Estado: "registrada", Nombre: "Autos Servicio" });
+    expect((await findInvitation(first))?.cuentaExistente).toBe(false);
+    expect((await findInvitation(second))?.cuentaExistente).toBe(true);
+  });
+
   it("registering queues the agencias notification when the app has an active configuration", async () => {
     const db = await getDb();
     await db.insert(schema.webhookConfigs).values({ id: "cfg-1", appId: app.id, topic: "agencias", callback: "https://crm.example/hooks" });
