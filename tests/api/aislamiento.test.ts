@@ -1,13 +1,17 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Credentials, createApp } from "../support/client";
-import { call, enquiry, interesado, publish, registered } from "../support/consultas";
+import { call, enquiry, interesado, publish, registered, unique } from "../support/consultas";
+import { invitationMail, invitationMails, registroValido } from "../support/registro";
 
 /**
  * Isolation, as a property: random sequences of reads and writes by apps A and B over every
  * agency, enquiry and webhook either of them knows; no response to one app ever carries what only
  * the other may see (its listings, its enquiries and their buyers, its webhook configuration and
- * deliveries, its credentials), whatever the request.
+ * deliveries, what it wrote in its invitations, the profile of an agency that has not accepted the
+ * app's invitation, its credentials), whatever the request. Then, as a model: both apps invite
+ * one address, in any order, with the agency registering through either link, detaching and
+ * inviting again, and editing (issue 17).
  */
 
 type Side = "A" | "B";
@@ -20,9 +24,31 @@ const privateTo: Record<Side, Set<string>> = { A: new Set(), B: new Set() };
 
 const other = (side: Side): Side => (side === "A" ? "B" : "A");
 const tag = () => Math.random().toString(36).slice(2, 10);
+/** A phone number no other test writes. */
+const telefono = () => `0351 ${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+const NAMES: Record<Side, string> = { A: "Aislada A", B: "Aislada B" };
+
+/** An invitation of `side` to `mail` with a Nombre and Telefono only it may ever see. */
+async function inviteWithData(side: Side, mail: string) {
+  const body = { AdminMail: mail, Nombre: `Invitación ${side} ${tag()}`, Telefono: telefono() };
+  privateTo[side].add(body.Nombre).add(body.Telefono);
+  expect((await call(apps[side], "POST", "/v3/agencias", body)).status).toBe(202);
+}
+
+/** A registration form whose every text is new: what the agency writes when it registers. */
+const perfilNuevo = () => ({
+  ...registroValido,
+  Nombre: `Perfil ${tag()}`,
+  AdminNombre: `Nombre${tag()}`,
+  AdminApellido: `Apellido${tag()}`,
+  Telefono: telefono(),
+});
+
+const accept = (link: string, body: Record<string, unknown>) =>
+  fetch(`${link}/aceptar`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
 
 beforeAll(async () => {
-  [apps.A, apps.B] = await Promise.all([createApp("Aislada A"), createApp("Aislada B")]);
+  [apps.A, apps.B] = await Promise.all([createApp(NAMES.A), createApp(NAMES.B)]);
   for (const side of ["A", "B"] as const) {
     privateTo[side].add(apps[side].AppKey);
     const callback = `http://127.0.0.1:9/receptor-${side}-${tag()}`;
@@ -43,7 +69,17 @@ beforeAll(async () => {
     [apps.A, true],
     [apps.B, false],
   ]);
-  agencies.push(onlyA, onlyB, shared);
+  // Invited by both, each with its own data: one still pending for both; one registered through A's
+  // link, so its profile and operators are A's to see while B's invitation is pending.
+  const pendingBoth = unique("pendiente-de-dos");
+  const registeredWithA = unique("registrada-con-a");
+  for (const mail of [pendingBoth, registeredWithA]) {
+    for (const side of ["A", "B"] as const) await inviteWithData(side, mail);
+  }
+  const perfil = perfilNuevo();
+  for (const secret of [perfil.Nombre, perfil.AdminNombre, perfil.AdminApellido, perfil.Telefono]) privateTo.A.add(secret);
+  expect((await accept((await invitationMail(registeredWithA, { from: NAMES.A })).link, perfil)).status).toBe(200);
+  agencies.push(onlyA, onlyB, shared, pendingBoth, registeredWithA);
 
   const listingsOf = async (side: Side, mail: string) => {
     const externalId = `${side}-${tag()}`;
@@ -99,6 +135,9 @@ const operations = () =>
     fc.constant(["GET", "/v3/agencias"] as const),
     fc.constantFrom("pendiente", "registrada", "desasociada").map((estado) => ["GET", `/v3/agencias?estado=${estado}`] as const),
     agency().map((mail) => ["GET", `/v3/agencias/${mail}`] as const),
+    fc
+      .tuple(agency(), fc.constantFrom("", "&estado=pendiente", "&estado=registrada"))
+      .map(([mail, estado]) => ["GET", `/v3/agencias?operador=${mail}${estado}`] as const),
     agency().map((mail) => ["GET", `/v3/agencias/${mail}/productos`] as const),
     agency().map((mail) => ["GET", `/v3/consultas/${mail}`] as const),
     fc
@@ -148,4 +187,180 @@ describe("isolation between apps", () => {
     );
     expect(requests).toBeGreaterThan(300);
   }, 240_000);
+});
+
+type Relation = "ninguna" | "pendiente" | "registrada" | "desasociada";
+type Accion = { kind: "invitar"; side: Side; conDatos: boolean } | { kind: "aceptar" | "desasociar" | "editar"; side: Side };
+type Perfil = { Nombre: string; Telefono: string | null; AdminNombre: string; AdminApellido: string };
+
+/**
+ * What each app should see of one address both may invite: the expected state of the service
+ * after each step, and every text written so far with who may see it.
+ */
+class Direccion {
+  readonly mail = unique("por-dos-apps");
+  relation: Record<Side, Relation> = { A: "ninguna", B: "ninguna" };
+  invitacion: Record<Side, { Nombre: string | null; Telefono: string | null }> = {
+    A: { Nombre: null, Telefono: null },
+    B: { Nombre: null, Telefono: null },
+  };
+  /** What each app wrote in its invitations: only that app may ever see it. */
+  escrito: Record<Side, string[]> = { A: [], B: [] };
+  perfil?: Perfil;
+  /** Every text the account ever held: only apps the agency is registered with may see it. */
+  delPerfil: string[] = [];
+  creadora?: Side;
+  /** An invitation of the app that the agency can still accept; how many invitation e-mails the app sent. */
+  abierta: Record<Side, boolean> = { A: false, B: false };
+  enviados: Record<Side, number> = { A: 0, B: 0 };
+
+  ocultoPara(side: Side): string[] {
+    return [...this.escrito[other(side)], ...(this.relation[side] === "registrada" ? [] : this.delPerfil)];
+  }
+}
+
+async function invitar(d: Direccion, side: Side, conDatos: boolean) {
+  const datos = conDatos ? { Nombre: `Invita ${side} ${tag()}`, Telefono: telefono() } : {};
+  const response = await call(apps[side], "POST", "/v3/agencias", { AdminMail: d.mail, ...datos });
+  const refused = d.perfil !== undefined && (d.relation[side] === "ninguna" || d.relation[side] === "registrada");
+  expect(response.status, `${side} invita`).toBe(refused ? 409 : 202);
+  if (refused) return;
+  if (conDatos) {
+    d.invitacion[side] = datos as { Nombre: string; Telefono: string };
+    d.escrito[side].push(...Object.values(datos));
+  }
+  d.relation[side] = "pendiente";
+  d.abierta[side] = true;
+  d.enviados[side]++;
+}
+
+/** The newest invitation e-mail of `side` to the address, once every one it sent arrived (ids are time-ordered). */
+async function ultimaInvitacion(d: Direccion, side: Side) {
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const mine = (await invitationMails(d.mail)).filter((message) => message.Asunto.startsWith(`${NAMES[side]} te invita`));
+    if (mine.length >= d.enviados[side]) return mine.reduce((newest, message) => (message.Id > newest.Id ? message : newest));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No llegaron las ${d.enviados[side]} invitaciones de ${side} a ${d.mail}`);
+}
+
+async function aceptar(d: Direccion, side: Side) {
+  if (!d.abierta[side]) return;
+  const message = await ultimaInvitacion(d, side);
+  const { Nombre } = d.invitacion[side];
+  expect(message.Texto.startsWith(Nombre ? `Hola, equipo de ${Nombre}:\n` : "Hola:\n"), `el saludo de ${side}`).toBe(true);
+  const link = message.Texto.match(/https?:\/\/\S+\/registro\/[A-Za-z0-9_-]+/)?.[0] as string;
+  const form = perfilNuevo();
+  expect((await accept(link, form)).status, `aceptar por ${side}`).toBe(200);
+  if (!d.perfil) {
+    d.perfil = form;
+    d.creadora = side;
+    d.delPerfil.push(form.Nombre, form.Telefono, form.AdminNombre, form.AdminApellido);
+  }
+  d.relation[side] = "registrada";
+  d.abierta[side] = false;
+}
+
+async function desasociar(d: Direccion, side: Side) {
+  const response = await call(apps[side], "PATCH", `/v3/agencias/${d.mail}/desasociar`);
+  const attached = d.relation[side] === "pendiente" || d.relation[side] === "registrada";
+  expect(response.status, `${side} desasocia`).toBe(attached ? 204 : 403);
+  if (!attached) return;
+  d.relation[side] = "desasociada";
+  d.abierta[side] = false;
+}
+
+async function editar(d: Direccion, side: Side) {
+  const body = { Nombre: `Editado ${side} ${tag()}`, Telefono: telefono() };
+  const response = await call(apps[side], "PUT", `/v3/agencias/${d.mail}`, body);
+  const allowed = d.relation[side] === "registrada" && d.creadora === side;
+  expect(response.status, `${side} edita`).toBe(allowed ? 200 : 403);
+  if (!allowed || !d.perfil) return;
+  d.perfil = { ...d.perfil, ...body };
+  d.delPerfil.push(body.Nombre, body.Telefono);
+}
+
+const pasos: Record<Accion["kind"], (d: Direccion, accion: Accion) => Promise<void>> = {
+  invitar: (d, accion) => invitar(d, accion.side, accion.kind === "invitar" && accion.conDatos),
+  aceptar: (d, accion) => aceptar(d, accion.side),
+  desasociar: (d, accion) => desasociar(d, accion.side),
+  editar: (d, accion) => editar(d, accion.side),
+};
+
+/** Every read of the address by `side` answers as the model says, and carries nothing hidden from it. */
+async function comprobar(d: Direccion, side: Side) {
+  const leer = async (method: string, path: string) => {
+    const response = await call(apps[side], method, path);
+    const text = await response.text();
+    const leaked = d.ocultoPara(side).filter((secret) => text.includes(secret));
+    expect(leaked, `${side} ${method} ${path}`).toEqual([]);
+    return { response, body: text ? JSON.parse(text) : undefined };
+  };
+  const relation = d.relation[side];
+  const { response, body } = await leer("GET", `/v3/agencias/${d.mail}`);
+  const options = await call(apps[side], "OPTIONS", `/v3/agencias/${d.mail}`);
+  if (relation === "ninguna" || relation === "desasociada") {
+    expect([response.status, options.status], `${side} no tiene ${d.mail}`).toEqual([404, 404]);
+  } else if (relation === "pendiente") {
+    expect(body, `${side} ve su invitación`).toMatchObject({
+      ...d.invitacion[side],
+      Estado: "pendiente",
+      WhatsApp: null,
+      Region: null,
+      Ciudad: null,
+      Direccion: null,
+      Registrada: null,
+      Operadores: [],
+    });
+  } else {
+    const perfil = d.perfil as Perfil;
+    expect(body, `${side} ve la cuenta`).toMatchObject({
+      Estado: "registrada",
+      Nombre: perfil.Nombre,
+      Telefono: perfil.Telefono,
+      Operadores: [{ Email: d.mail, Nombre: perfil.AdminNombre, Apellido: perfil.AdminApellido, EsAdministrador: true }],
+    });
+  }
+  if (relation === "pendiente" || relation === "registrada") {
+    const edits = relation === "registrada" && d.creadora === side;
+    expect(options.headers.get("allow"), `${side} OPTIONS`).toBe(edits ? "GET, HEAD, PUT, OPTIONS" : "GET, HEAD, OPTIONS");
+  }
+  const listed = async (query: string) =>
+    ((await leer("GET", `/v3/agencias${query}`)).body._entries as { AdminMail: string }[]).some((entry) => entry.AdminMail === d.mail);
+  expect(await listed("?estado=pendiente"), `${side} pendientes`).toBe(relation === "pendiente");
+  expect(await listed(""), `${side} registradas`).toBe(relation === "registrada");
+  expect(await listed(`?estado=pendiente&operador=${d.mail}`), `${side} pendientes por operador`).toBe(false);
+  expect(await listed(`?operador=${d.mail}`), `${side} registradas por operador`).toBe(relation === "registrada");
+}
+
+const sideArb = fc.constantFrom<Side>("A", "B");
+const accion: fc.Arbitrary<Accion> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("invitar" as const), side: sideArb, conDatos: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant("aceptar" as const), side: sideArb }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("desasociar" as const), side: sideArb }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("editar" as const), side: sideArb }) },
+);
+
+describe("two apps invite the same address, in any order", () => {
+  it("each app sees only what it wrote until the agency accepts its invitation, and only the creator edits", async () => {
+    let steps = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(accion, { minLength: 3, maxLength: 9 }), async (acciones) => {
+        const d = new Direccion();
+        for (const paso of acciones) {
+          await pasos[paso.kind](d, paso);
+          steps++;
+          for (const side of ["A", "B"] as const) await comprobar(d, side);
+        }
+        // Every invitation e-mail greets and informs with what its own app wrote, never with the account's data.
+        for (const message of await invitationMails(d.mail)) {
+          const side = message.Asunto.startsWith(NAMES.A) ? "A" : "B";
+          const leaked = [...d.escrito[other(side)], ...d.delPerfil].filter((secret) => (message.Texto + message.Html).includes(secret));
+          expect(leaked, `el correo de ${side}`).toEqual([]);
+        }
+      }),
+      { numRuns: 12 },
+    );
+    expect(steps).toBeGreaterThan(40);
+  }, 400_000);
 });

@@ -1,6 +1,6 @@
 import { admin } from "./client";
 
-type Invitacion = { Asunto: string; Texto: string; Html: string };
+type Invitacion = { Id: string; Asunto: string; Texto: string; Html: string };
 
 const linkIn = (message: Invitacion | undefined) => message?.Texto.match(/https?:\/\/\S+\/registro\/[A-Za-z0-9_-]+/)?.[0];
 
