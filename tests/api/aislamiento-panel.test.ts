@@ -101,10 +101,14 @@ async function workspace(side: Side) {
   }
 }
 
-/** A registered agency of the given apps, with a collaborator and (optionally) a package. */
+/** The app whose invitation created each registered agency: the only one whose admin may edit it (decisions 0019). */
+const creators = new Map<string, Side>();
+
+/** A registered agency of the given apps (created through the first one's invitation), with a collaborator and (optionally) a package. */
 async function agency(label: string, attach: [Side, boolean][], plan: boolean) {
   const sides = attach.map(([side]) => side);
   const mail = await registered(attach.map(([side, share]) => [apps[side], share]));
+  creators.set(mail, sides[0] as Side);
   secret(mail, `agencia ${label}`, agencyData(mail, sides));
   const colaborador = secret(`colaborador.${tag()}@operadores.test`, `colaborador de ${label}`, agencyData(mail, sides));
   await admin("agency", "operator", "--admin", mail, "--email", colaborador, "--nombre", "Colaborador", "--apellido", label, "--json");
@@ -366,7 +370,7 @@ function arbitraries() {
         .map((mail) => ({ ...req("POST", "/panel/agencias/invitar", {}, [mail], { AdminMail: mail }), adminMayUse: true })),
       agency.map((mail) => ({
         ...req("PUT", `/panel/agencias/${mail}/datos`, {}, [mail], { Nombre: "Intento ajeno", Telefono: "+54 11 5555-0000" }),
-        adminMayUse: own(mail),
+        adminMayUse: own(mail) && (creators.get(mail) ?? side) === side,
       })),
       agency.map((mail) => ({ ...req("PATCH", `/panel/agencias/${mail}/desasociar`, {}, [mail]), adminMayUse: own(mail) })),
       fc.tuple(topic, fc.constantFrom("POST", "PUT", "DELETE") as fc.Arbitrary<Req["method"]>).map(([name, method]) => ({
