@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { type Browser, expect, test } from "@playwright/test";
 import { SMTPServer } from "smtp-server";
 import { signRequest } from "../../lib/http/signing";
+import { revisarPagina } from "../support/pagina";
 import { freePort, startTestServer } from "../support/test-server";
 
 /**
@@ -23,7 +24,9 @@ let smtpPort: number;
 let smtp: SMTPServer | undefined;
 const inbox: Received[] = [];
 let service: Awaited<ReturnType<typeof startTestServer>>;
-let credentials: { AppKey: string; AppSecret: string };
+type Credentials = { AppKey: string; AppSecret: string };
+let credentials: Credentials;
+let otherApp: Credentials;
 
 function startSmtp(): Promise<void> {
   smtp = new SMTPServer({
@@ -62,13 +65,13 @@ async function invitationLink(mail: string, timeoutMs = 15_000): Promise<string>
   throw new Error(`No llegó la invitación de ${mail}`);
 }
 
-function api(method: string, pathAndQuery: string, body?: unknown) {
+function api(method: string, pathAndQuery: string, body?: unknown, app: Credentials = credentials) {
   const text = body === undefined ? undefined : JSON.stringify(body);
   const headers = signRequest({
     method,
     pathAndQuery,
-    appKey: credentials.AppKey,
-    appSecret: credentials.AppSecret,
+    appKey: app.AppKey,
+    appSecret: app.AppSecret,
     body: text,
     headers: text ? { "Content-Type": "application/json" } : {},
   });
@@ -116,12 +119,15 @@ test.beforeAll(async () => {
   smtpPort = await freePort();
   await startSmtp();
   service = await startTestServer({ embedded: true, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
-  const { stdout } = await run(
-    "node_modules/.bin/tsx",
-    ["--conditions=react-server", "scripts/admin.ts", "app", "create", "--name", "Concesionarias Online", "--json"],
-    { env: { ...process.env, ...service.info.env } },
-  );
-  credentials = JSON.parse(stdout);
+  const createApp = async (name: string) =>
+    JSON.parse(
+      (
+        await run("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/admin.ts", "app", "create", "--name", name, "--json"], {
+          env: { ...process.env, ...service.info.env },
+        })
+      ).stdout,
+    );
+  [credentials, otherApp] = [await createApp("Concesionarias Online"), await createApp("Clasificados del Valle")];
 });
 
 test.afterAll(async () => {
@@ -165,4 +171,34 @@ test("unknown registration links get the 404 page", async ({ page }) => {
   const response = await page.goto(`${service.info.baseUrl}/registro/${"x".repeat(43)}`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("No encontramos esta invitación");
+});
+
+test("invited by a second app, an agency already registered connects its account (390 px)", async ({ browser }) => {
+  const mail = "conectar@automotoresdelsur.test";
+  await invite(mail);
+  const first = await invitationLink(mail);
+  const response = await api("POST", "/v3/agencias", { AdminMail: mail, Nombre: "Sur Usados" }, otherApp);
+  expect(response.status).toBe(202);
+  await expect.poll(() => inbox.filter((item) => item.to === mail).length).toBe(2);
+  const second = await invitationLink(mail);
+  expect(second).not.toBe(first);
+  // The second app's e-mail, through SMTP, greets with what that app wrote, never with the first app's name for the agency.
+  const message = (inbox.filter((item) => item.to === mail).at(-1)?.raw ?? "").replace(/=\r?\n/g, "");
+  expect(message).toContain("Hola, equipo de Sur Usados:");
+  expect(message).not.toContain("Automotores del Sur");
+  await registerInBrowser(browser, first, { javaScriptEnabled: false });
+
+  const context = await browser.newContext({ locale: "es-AR", viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  expect((await page.goto(second))?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Conectá tu agencia con Clasificados del Valle");
+  await expect(page.getByLabel("Contraseña")).toHaveCount(0);
+  await revisarPagina(page, "registro-conectar");
+  await page.getByLabel("Compartir consultas de catálogo con Clasificados del Valle").check();
+  await page.getByRole("button", { name: "Conectar con Clasificados del Valle" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Listo! Tu agencia quedó conectada con Clasificados del Valle");
+  await expect(page.getByText("tu contraseña de siempre")).toBeVisible();
+  await context.close();
+  const agencia = await (await api("GET", `/v3/agencias/${mail}`, undefined, otherApp)).json();
+  expect(agencia).toMatchObject({ Estado: "registrada", Nombre: "Automotores del Sur", Region: "Neuquén" });
 });
