@@ -544,6 +544,11 @@ describe("isolation in the Panel", () => {
       `/panel/consultas?agencia=${encodeURIComponent(shared)}`,
       secrets.filter((s) => s.what.endsWith("por B") && s.what.startsWith("comprador")).map((s) => s.value),
     );
+    // The shared agency registered through A's invitation: A's admin edits it, B's reads it (decisions 0019).
+    const detail = `/panel/agencias/${encodeURIComponent(shared)}`;
+    await sees("admin A", detail, ["Editar datos"]);
+    await sees("admin B", detail, ["Solo lectura", "solo esa app puede modificar sus datos"]);
+    expect(await (await send(byName("admin B"), req("GET", detail))).text()).not.toContain("Editar datos");
   });
 
   it("no response to a Panel user carries what that user may not see; forged mutations are refused", async () => {
