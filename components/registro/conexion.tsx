@@ -5,7 +5,7 @@ type Props = { accion: string; appName: string; adminMail: string; errores: Fiel
 
 /**
  * The invitation of an agency that already has an account: accepting it attaches the account to
- * the app as it is (docs/decisions/0019). A plain HTML form post, like the registration form.
+ * the app as it is (docs/decisions/0022). A plain HTML form post, like the registration form.
  */
 export function FormularioConexion({ accion, appName, adminMail, errores }: Props) {
   return (

@@ -39,7 +39,7 @@ export type Registro = z.output<typeof RegistroSchema>;
 
 /**
  * Accepting an invitation for an agency that already has an account: it is attached to the app as
- * it is (docs/decisions/0019), so only the catalogue choice is asked; other fields are ignored.
+ * it is (docs/decisions/0022), so only the catalogue choice is asked; other fields are ignored.
  */
 export const ConexionSchema = z.object({ CompartirConsultasCatalogo }, { error: "Se espera un objeto con la respuesta a la invitación." });
 

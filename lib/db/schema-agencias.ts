@@ -6,7 +6,7 @@ const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull(
 /**
  * A dealership account, one per administrator e-mail (lower-cased), shared by every app. Its data is
  * what the agency registered (and its creator app edited since): null until it registers; what an
- * app wrote in its invitation lives on that app's relation (docs/decisions/0019).
+ * app wrote in its invitation lives on that app's relation (docs/decisions/0022).
  */
 export const agencias = pgTable("agencias", {
   id: text("id").primaryKey(),
@@ -98,7 +98,7 @@ export const productos = pgTable("productos", {
   exposiciones: jsonb("exposiciones").$type<Exposiciones>().notNull(),
 });
 
-/** The unique index behind "an ExternalId names one listing of an agency" (docs/decisions/0020). */
+/** The unique index behind "an ExternalId names one listing of an agency" (docs/decisions/0023). */
 export const LISTING_OF_AGENCY_INDEX = "publicaciones_agencia_external_idx";
 
 /**

@@ -8,7 +8,7 @@ import { invitationMail, registroValido } from "../support/registro";
  * Issue 17, item 1: two apps that invite the same address. An invitation's data belongs to the app
  * that sent it; before the agency accepts an app's invitation, nothing that app can call reveals
  * or changes what another app or the agency wrote; only the app that created the account edits it
- * (docs/decisions/0019).
+ * (docs/decisions/0022).
  */
 
 const NAMES = { A: "Concesiones Norte", B: "Clasificados Sur", C: "Tercera App" } as const;

@@ -101,7 +101,7 @@ async function workspace(side: Side) {
   }
 }
 
-/** The app whose invitation created each registered agency: the only one whose admin may edit it (decisions 0019). */
+/** The app whose invitation created each registered agency: the only one whose admin may edit it (decisions 0022). */
 const creators = new Map<string, Side>();
 
 /** A registered agency of the given apps (created through the first one's invitation), with a collaborator and (optionally) a package. */
@@ -544,7 +544,7 @@ describe("isolation in the Panel", () => {
       `/panel/consultas?agencia=${encodeURIComponent(shared)}`,
       secrets.filter((s) => s.what.endsWith("por B") && s.what.startsWith("comprador")).map((s) => s.value),
     );
-    // The shared agency registered through A's invitation: A's admin edits it, B's reads it (decisions 0019).
+    // The shared agency registered through A's invitation: A's admin edits it, B's reads it (decisions 0022).
     const detail = `/panel/agencias/${encodeURIComponent(shared)}`;
     await sees("admin A", detail, ["Editar datos"]);
     await sees("admin B", detail, ["Solo lectura", "solo esa app puede modificar sus datos"]);

@@ -4,7 +4,7 @@ import { call, enquiry, list, publish, registered } from "../support/consultas";
 
 /**
  * Issue 17, "also decide": when two apps share an agency, an ExternalId names one listing of that
- * agency, whichever app published it (docs/decisions/0020). The marketplace names a listing by
+ * agency, whichever app published it (docs/decisions/0023). The marketplace names a listing by
  * AdminMail and ExternalId only, so an enquiry always reaches the app that published it.
  */
 

@@ -118,7 +118,7 @@ export function operationsFromOpenApi(document: OpenApiDocument): FuzzOperation[
 export function marketplaceOperations(): FuzzOperation[] {
   const schemaOf = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
   return [
-    // 409: an ExternalId another app already published for the agency (docs/decisions/0020).
+    // 409: an ExternalId another app already published for the agency (docs/decisions/0023).
     { id: "ingestPublicacion", path: "/marketplace/publicaciones", body: schemaOf(PublicacionIngestSchema), statuses: [409] },
     { id: "ingestConsulta", path: "/marketplace/consultas", body: schemaOf(ConsultaIngestSchema), statuses: [] },
   ].map(({ statuses, ...operation }) => ({

@@ -22,7 +22,7 @@ export function agenciaLinks(adminMail: string) {
 
 /**
  * What the app may see of the agency's data: the account's once the agency accepted the app's
- * invitation; until then only what the app itself wrote in it (docs/decisions/0019).
+ * invitation; until then only what the app itself wrote in it (docs/decisions/0022).
  */
 function datosVisibles({ agencia, relation, estado }: Visible) {
   if (estado === "registrada") {

@@ -90,7 +90,7 @@ async function attach(tx: Db, invitation: InvitationView, compartirCatalogo: boo
  * to the inviting app (suspended listings of a re-attachment come back; the `agencias`
  * notification is queued). An agency without an account registers with `input` first, the inviting
  * app becoming its creator; an existing account is attached as it is, whatever else `input` holds
- * (docs/decisions/0019). Returns the agency's AdminMail, or undefined for a token never issued.
+ * (docs/decisions/0022). Returns the agency's AdminMail, or undefined for a token never issued.
  */
 export async function registerAgencia(
   token: string,

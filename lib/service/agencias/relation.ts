@@ -38,7 +38,7 @@ export async function findVisible(db: Db, appId: string, adminMail: string): Pro
 
 /**
  * Whether the app may replace the agency's data (PUT): the agency is registered with it and the
- * app is the one whose invitation created the account (docs/decisions/0019).
+ * app is the one whose invitation created the account (docs/decisions/0022).
  */
 export const mayEdit = (appId: string, visible: Visible | undefined): visible is Visible =>
   visible?.estado === "registrada" && visible.agencia.creadaPorAppId === appId;

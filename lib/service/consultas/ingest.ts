@@ -31,7 +31,7 @@ async function registeredAgency(db: Db, adminMail: string) {
 /**
  * POST /marketplace/publicaciones: the app's listing for the agency, created or replaced. The
  * agency must be registered and attached to the app. An ExternalId names one listing of an agency:
- * one another app already published for it (even suspended) answers 409 (docs/decisions/0020).
+ * one another app already published for it (even suspended) answers 409 (docs/decisions/0023).
  */
 export async function ingestPublicacion(input: PublicacionIngest): Promise<{ ExternalId: string }> {
   const db = await getDb();
