@@ -2,12 +2,15 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { mailOutbox } from "@/lib/db/schema";
+import { storableText } from "@/lib/db/storable-text";
 import { logger } from "@/lib/log";
 import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from "./backoff";
 import { deliverMail, type MailMessage } from "./transport";
 
 /** While a worker sends a claimed message, others leave it alone; after a crash it is due again. */
 const LEASE_MS = 5 * 60_000;
+/** The last error quotes the SMTP server's reply: storable and bounded (decisions 0019). */
+const ERROR_LIMIT_BYTES = 1000;
 
 /**
  * Claims up to `batch` due messages (FOR UPDATE SKIP LOCKED, so any number of workers can run) by
@@ -38,7 +41,7 @@ async function sendOne(message: MailMessage & { intentos: number }): Promise<voi
   } catch (error) {
     const attempts = message.intentos + 1;
     const failed = attempts >= MAIL_MAX_ATTEMPTS;
-    const ultimoError = (error as Error).message.slice(0, 1000);
+    const ultimoError = storableText(error instanceof Error ? error.message : String(error), ERROR_LIMIT_BYTES);
     await db
       .update(mailOutbox)
       .set({

@@ -5,7 +5,7 @@ import { entregaIntentos, notificaciones } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log";
 import type { ClaimedNotification } from "./claim-notifications";
-import { recordConfigHealth } from "./config-health";
+import { type HealthEvent, recordConfigHealth } from "./config-health";
 import { type DeliveryTarget, loadDeliveryTarget } from "./load-target";
 import { notificationBody } from "./notification-body";
 import { notificationHeaders } from "./notification-headers";
@@ -79,10 +79,48 @@ async function attempt(claimed: ClaimedNotification, target: DeliveryTarget, now
   return sendNotification(target.callback, headers, body);
 }
 
+type Outcome = ReturnType<typeof nextState> & { intentos: number; startedAt: Date; now: Date };
+
+function healthEvent(result: SendResult, outcome: Outcome, notificationId: string): HealthEvent {
+  if (result.ok) return { kind: "delivered" };
+  if (result.httpStatus === 410) return { kind: "gone" };
+  return { kind: "failed", exhaustedNotificationId: outcome.exhausted ? notificationId : undefined, error: result.error ?? "" };
+}
+
+/** The attempt, the notification's next state and the configuration's health, in one transaction. */
+async function record(claimed: ClaimedNotification, target: DeliveryTarget, disparo: Disparo, result: SendResult, outcome: Outcome) {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.insert(entregaIntentos).values({
+      id: newId(),
+      notificacionId: claimed.id,
+      momento: outcome.startedAt,
+      disparo,
+      httpStatus: result.httpStatus,
+      latenciaMs: result.latencyMs,
+      respuesta: result.response,
+      error: result.error,
+      proximoIntentoAt: outcome.nextAttempt,
+    });
+    await tx
+      .update(notificaciones)
+      .set({ ...outcome.update, intentos: outcome.intentos })
+      .where(fenced(claimed));
+    await recordConfigHealth(tx, target, claimed.appId, healthEvent(result, outcome, claimed.id), outcome.now);
+  });
+}
+
+/** The attempt in our own words only: what is recorded when the receiver's answer could not be. */
+function withoutAnswer(result: SendResult): SendResult {
+  return { ...result, response: null, error: "No pudimos guardar la respuesta del receptor; el estado HTTP es el que respondió." };
+}
+
 /**
  * Sends one claimed notification to its configuration and records the attempt, the
  * notification's next state and the configuration's health in one transaction. A configuration
- * that is gone or inactive receives nothing: the notification is discarded.
+ * that is gone or inactive receives nothing: the notification is discarded. Should recording fail,
+ * it is recorded again without the receiver's text (decisions 0019): a notification delivered is
+ * marked so, and is not sent again when its lease ends.
  */
 export async function deliverClaimed(claimed: ClaimedNotification, options: DeliveryOptions): Promise<SendResult | undefined> {
   const clock = options.now ?? (() => new Date());
@@ -95,31 +133,13 @@ export async function deliverClaimed(claimed: ClaimedNotification, options: Deli
   const result = await attempt(claimed, target, startedAt);
   const now = clock();
   const counted: ClaimedNotification = options.disparo === "automatico" ? { ...claimed, intentos: claimed.intentos + 1 } : claimed;
-  const { update, nextAttempt, exhausted } = nextState(counted, result, options, now);
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    await tx.insert(entregaIntentos).values({
-      id: newId(),
-      notificacionId: claimed.id,
-      momento: startedAt,
-      disparo: options.disparo,
-      httpStatus: result.httpStatus,
-      latenciaMs: result.latencyMs,
-      respuesta: result.response,
-      error: result.error,
-      proximoIntentoAt: nextAttempt,
-    });
-    await tx
-      .update(notificaciones)
-      .set({ ...update, intentos: counted.intentos })
-      .where(fenced(claimed));
-    const event = result.ok
-      ? ({ kind: "delivered" } as const)
-      : result.httpStatus === 410
-        ? ({ kind: "gone" } as const)
-        : ({ kind: "failed", exhaustedNotificationId: exhausted ? claimed.id : undefined, error: result.error ?? "" } as const);
-    await recordConfigHealth(tx, target, claimed.appId, event, now);
-  });
+  const outcome: Outcome = { ...nextState(counted, result, options, now), intentos: counted.intentos, startedAt, now };
+  try {
+    await record(claimed, target, options.disparo, result, outcome);
+  } catch (error) {
+    logger().error({ err: error, notificationId: claimed.id }, "webhook attempt not recorded; recording it without the receiver's answer");
+    await record(claimed, target, options.disparo, withoutAnswer(result), outcome);
+  }
   if (!result.ok) {
     logger().warn(
       { notificationId: claimed.id, topic: claimed.topic, status: result.httpStatus, error: result.error, disparo: options.disparo },

@@ -1,10 +1,13 @@
 import { request } from "undici";
+import { storableText } from "@/lib/db/storable-text";
 import { config } from "@/lib/env";
 import { webhookDispatcher } from "./guarded-agent";
 import { parseRetryAfter } from "./retry-schedule";
 
 export const DELIVERY_TIMEOUT_MS = 15_000;
 const RESPONSE_LIMIT_BYTES = 20 * 1024;
+/** An attempt's error text quotes the receiver at times (a redirect's Location): bounded too. */
+const ERROR_LIMIT_BYTES = 2 * 1024;
 
 export type SendResult = {
   /** 0 when no answer arrived (connection error, SSRF refusal, timeout). */
@@ -12,21 +15,35 @@ export type SendResult = {
   ok: boolean;
   timedOut: boolean;
   latencyMs: number;
-  /** The first 20 KB of the answer's body. */
+  /** The first 20 KB of the answer's body, storable (decisions 0019). */
   response: string | null;
+  /** Storable, at most 2 KB. */
   error: string | null;
   retryAfterMs?: number;
 };
 
-async function readLimited(body: AsyncIterable<Uint8Array> & { destroy?: () => void }): Promise<string> {
+/** How the answer's body ended when it did not end by itself: time was up, or the receiver broke it off. */
+type Cut = "timeout" | "broken" | undefined;
+type Answer = { text: string; cut: Cut };
+
+/**
+ * The first 20 KB of the answer's body as storable text. A body still arriving when the time is up
+ * (or broken off by the receiver) ends there: the status already said how the delivery went.
+ */
+async function readAnswer(body: AsyncIterable<Uint8Array>, signal: AbortSignal): Promise<Answer> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of body) {
-    chunks.push(Buffer.from(chunk));
-    size += chunk.length;
-    if (size >= RESPONSE_LIMIT_BYTES) break;
+  let cut: Cut;
+  try {
+    for await (const chunk of body) {
+      chunks.push(Buffer.from(chunk));
+      size += chunk.length;
+      if (size > RESPONSE_LIMIT_BYTES) break;
+    }
+  } catch {
+    cut = signal.aborted ? "timeout" : "broken";
   }
-  return Buffer.concat(chunks).subarray(0, RESPONSE_LIMIT_BYTES).toString("utf8");
+  return { text: storableText(Buffer.concat(chunks), RESPONSE_LIMIT_BYTES), cut };
 }
 
 function describeError(error: unknown): string {
@@ -38,8 +55,9 @@ function describeError(error: unknown): string {
 }
 
 /**
- * One POST of a notification: 15 s for the whole exchange, redirects not followed (a 3xx is a
- * failure), the connection checked by the SSRF guard unless private networks are allowed.
+ * One POST of a notification: 15 s for the whole exchange (an answer's status that arrived in time
+ * decides, however its body ends), redirects not followed (a 3xx is a failure), the connection
+ * checked by the SSRF guard unless private networks are allowed.
  */
 export async function sendNotification(callback: string, headers: Record<string, string>, body: string): Promise<SendResult> {
   const started = performance.now();
@@ -53,20 +71,17 @@ export async function sendNotification(callback: string, headers: Record<string,
       signal,
       dispatcher: webhookDispatcher(config().webhookAllowPrivateNetworks),
     });
-    const text = await readLimited(response.body);
+    const answer = await readAnswer(response.body, signal);
     const status = response.statusCode;
     const ok = status >= 200 && status < 300;
     const retryAfter = response.headers["retry-after"];
-    let error: string | null = null;
-    if (status >= 300 && status < 400) error = `Redirección ${status} no seguida (Location: ${response.headers.location ?? "ninguna"}).`;
-    else if (!ok) error = `El receptor respondió ${status}.`;
     return {
       httpStatus: status,
       ok,
       timedOut: false,
       latencyMs: elapsed(),
-      response: text,
-      error,
+      response: answer.text,
+      error: storableError(answerError(status, ok, response.headers.location, answer.cut)),
       retryAfterMs: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, new Date()),
     };
   } catch (error) {
@@ -77,7 +92,24 @@ export async function sendNotification(callback: string, headers: Record<string,
       timedOut,
       latencyMs: elapsed(),
       response: null,
-      error: timedOut ? `Sin respuesta en ${DELIVERY_TIMEOUT_MS / 1000} s (tiempo de espera agotado).` : describeError(error),
+      error: storableError(
+        timedOut ? `Sin respuesta en ${DELIVERY_TIMEOUT_MS / 1000} s (tiempo de espera agotado).` : describeError(error),
+      ),
     };
   }
+}
+
+/** What the attempt's log says of an answer that arrived; null for a complete 2xx. */
+function answerError(status: number, ok: boolean, location: string | string[] | undefined, cut: Cut): string | null {
+  const parts: string[] = [];
+  if (status >= 300 && status < 400) parts.push(`Redirección ${status} no seguida (Location: ${location ?? "ninguna"}).`);
+  else if (!ok) parts.push(`El receptor respondió ${status}.`);
+  if (cut === "timeout")
+    parts.push(`El cuerpo de la respuesta no terminó en ${DELIVERY_TIMEOUT_MS / 1000} s: se guardó lo recibido hasta entonces.`);
+  if (cut === "broken") parts.push("El receptor cortó la conexión mientras enviaba el cuerpo: se guardó lo recibido hasta entonces.");
+  return parts.length > 0 ? parts.join(" ") : null;
+}
+
+function storableError(text: string | null): string | null {
+  return text === null ? null : storableText(text, ERROR_LIMIT_BYTES);
 }
