@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { unstorableCharacter } from "@/lib/db/storable-text";
 import { MAX_ANIDAMIENTO } from "./limites";
 
 export const LinkSchema = z
@@ -33,26 +34,38 @@ export const ValidationProblemDetailsSchema = z
 
 // ── Building blocks of the input schemas ──────────────────────────────────────────────────────
 
-const NUL = "\u0000";
-const NUL_MESSAGE = "No puede contener el carácter nulo (U+0000).";
+const UNSTORABLE_MESSAGES = {
+  nul: "No puede contener el carácter nulo (U+0000).",
+  surrogate: "No puede contener un sustituto UTF-16 suelto (un \\uD800–\\uDFFF sin su par).",
+};
+
+/** Why PostgreSQL could not store this text, in the API's words, or undefined. */
+const unstorableMessage = (text: string) => {
+  const reason = unstorableCharacter(text);
+  return reason && UNSTORABLE_MESSAGES[reason];
+};
 
 /**
  * Every string the API takes from outside (path, query, body) is built from this (decisions 0019):
- * PostgreSQL stores no U+0000, in text or in jsonb, so a string holding one is a 400 naming the
- * field rather than a failed statement.
+ * PostgreSQL stores no U+0000, in text or in jsonb, and jsonb no lone UTF-16 surrogate, so a string
+ * holding one is a 400 naming the field rather than a failed statement.
  */
 export const inputString = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine((value) => !value.includes(NUL), { message: NUL_MESSAGE });
+  z.string(params).superRefine((value, ctx) => {
+    const message = unstorableMessage(value);
+    if (message) ctx.addIssue({ code: "custom", message });
+  });
 
 /** What is wrong with a free-form value, if anything. Iterative: no nesting overflows the stack. */
 function freeJsonProblem(value: unknown): string | undefined {
   const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
   for (let visit = pending.pop(); visit; visit = pending.pop()) {
-    if (typeof visit.value === "string" && visit.value.includes(NUL)) return NUL_MESSAGE;
+    if (typeof visit.value === "string" && unstorableMessage(visit.value)) return unstorableMessage(visit.value);
     if (visit.value === null || typeof visit.value !== "object") continue;
     if (visit.depth === MAX_ANIDAMIENTO) return `No puede anidar más de ${MAX_ANIDAMIENTO} niveles de objetos o listas.`;
     for (const [key, member] of Object.entries(visit.value)) {
-      if (key.includes(NUL)) return "Los nombres de miembro no pueden contener el carácter nulo (U+0000).";
+      if (unstorableCharacter(key))
+        return "Los nombres de miembro no pueden contener el carácter nulo (U+0000) ni sustitutos UTF-16 sueltos.";
       pending.push({ value: member, depth: visit.depth + 1 });
     }
   }
@@ -63,7 +76,8 @@ export const FREE_JSON_DESCRIPTION = `Cualquier valor JSON o null, con hasta ${M
 
 /**
  * A member whose type the contract leaves open: any JSON value up to MAX_ANIDAMIENTO levels deep
- * (deeper ones would overflow the stack of whatever serialises them), no U+0000; null when absent.
+ * (deeper ones would overflow the stack of whatever serialises them), no U+0000 nor lone surrogate;
+ * null when absent.
  */
 export const freeJson = () =>
   z

@@ -85,7 +85,7 @@ export function buildOpenApiDocument(serverUrl: string) {
         "API pública para apps asociadas: agencias, consultas, notificaciones y catálogos. " +
         "Cada solicitud se firma con ACS-HMAC: `Authorization: ACS-HMAC {AppKey}:{Firma}`, " +
         "Firma = base64(HMAC-SHA256(AppSecret, Canónica)), Canónica = el método en mayúsculas, Digest, Date, encabezados x-acs-* y ruta+consulta unidos por \\n. " +
-        "Ningún texto (parámetro de ruta o de consulta, miembro del cuerpo) puede contener el carácter nulo U+0000: 400 que nombra el campo.",
+        "Ningún texto (parámetro de ruta o de consulta, miembro del cuerpo) puede contener el carácter nulo U+0000 ni un sustituto UTF-16 suelto (\\uD800–\\uDFFF sin su par): 400 que nombra el campo.",
     },
     servers: [{ url: serverUrl }],
     components: {
