@@ -53,7 +53,8 @@ const unstorableMessage = (text: string) => {
 export const inputString = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).superRefine((value, ctx) => {
     const message = unstorableMessage(value);
-    if (message) ctx.addIssue({ code: "custom", message });
+    // The one thing said of such a text: the field's other rules would only repeat it.
+    if (message) ctx.addIssue({ code: "custom", message, continue: false });
   });
 
 /** What is wrong with a free-form value, if anything. Iterative: no nesting overflows the stack. */

@@ -185,7 +185,7 @@ export const resendConsultaOp = defineOperation({
     headers: { Location: "El Callback configurado para el tópico consultas" },
   },
   errors: {
-    400: `Parámetros no válidos, sin configuración activa de consultas o consulta de más de ${DIAS_CONSULTAS} días (Errors._); ValidationProblemDetails.`,
+    400: `Parámetros no válidos, sin configuración activa de consultas, una configuración guardada que no puede enviarse (los motivos en Errors._) o consulta de más de ${DIAS_CONSULTAS} días (Errors._); ValidationProblemDetails.`,
     403: "La agencia no existe para la app; ProblemDetails.",
     404: "La consulta no existe para la app.",
   },

@@ -120,7 +120,7 @@ export const retryEntregaOp = defineOperation({
     headers: { Location: "URI relativa de la notificación" },
   },
   errors: {
-    400: "La configuración no está activa (Errors._); ValidationProblemDetails.",
+    400: "La configuración no está activa, o la guardada no puede enviarse (los motivos en Errors._); ValidationProblemDetails.",
     404: `${notConfigured} También cuando la notificación no existe.`,
     409: "La notificación se está enviando en este momento; ValidationProblemDetails.",
   },
@@ -140,7 +140,10 @@ export const sendTestNotificationOp = defineOperation({
     entry: NotificationPayloadSchema,
     headers: { Location: "URI relativa de la notificación en el registro de entregas" },
   },
-  errors: { 400: "La configuración no está activa (Errors._); ValidationProblemDetails.", 404: notConfigured },
+  errors: {
+    400: "La configuración no está activa, o la guardada no puede enviarse (los motivos en Errors._); ValidationProblemDetails.",
+    404: notConfigured,
+  },
 });
 
 export const entregaOperations = [listEntregasOp, getEntregaOp, retryEntregaOp, sendTestNotificationOp];

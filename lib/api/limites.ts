@@ -53,9 +53,6 @@ export const LIMITES_WEBHOOK = {
 /** A custom header's name: an HTTP token. */
 export const HEADER_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-/** What a custom header's value may not contain: CR, LF or NUL. */
-export const HEADER_VALOR_PROHIBIDO = /[\r\n\0]/;
-
 const RESERVED_HEADERS = new Set(["host", "authorization", "cookie", "user-agent"]);
 const RESERVED_PREFIXES = ["content-", "notification-", "webhook-"];
 
@@ -65,13 +62,49 @@ export function isReservedHeader(name: string): boolean {
   return RESERVED_HEADERS.has(lower) || RESERVED_PREFIXES.some((prefix) => lower.startsWith(prefix));
 }
 
-export type CallbackProblem = { kind: "uri" } | { kind: "host" } | { kind: "scheme"; scheme: string };
+const CONNECTION_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "te", "trailer", "upgrade", "expect"]);
 
 /**
- * What is wrong with a Callback, if anything: not an absolute URI (spaces around it included), a
- * scheme other than https (and http, when the service allows it), or no host.
+ * Headers of the HTTP connection itself (hop-by-hop, Proxy-*) and those the HTTP client refuses or
+ * replaces (Expect, Upgrade, Transfer-Encoding, Connection): a configuration cannot send them.
+ */
+export function isConnectionHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return CONNECTION_HEADERS.has(lower) || lower.startsWith("proxy-");
+}
+
+/** Control characters: C0 (NUL, tab, CR, LF…), DEL and C1. */
+const CONTROL = /\p{Cc}/u;
+
+export type HeaderValueProblem = "control" | "latin1" | "spaces";
+
+/**
+ * What keeps a custom header's value from being sent as given, if anything: control characters
+ * (CR, LF, tab, NUL, DEL, C1), characters outside Latin-1 (an HTTP header carries bytes), or
+ * spaces at either end (HTTP drops them).
+ */
+export function headerValueProblem(value: string): HeaderValueProblem | undefined {
+  if (CONTROL.test(value)) return "control";
+  if (/[\u0100-\uffff]/.test(value)) return "latin1";
+  if (/^ | $/.test(value)) return "spaces";
+  return undefined;
+}
+
+export type CallbackProblem =
+  | { kind: "control" }
+  | { kind: "uri" }
+  | { kind: "host" }
+  | { kind: "scheme"; scheme: string }
+  | { kind: "credentials" };
+
+/**
+ * What is wrong with a Callback, if anything: control characters (the URL parser would drop CR, LF
+ * and tabs: what was written is not what would be sent), not an absolute URI (spaces around it
+ * included), a scheme other than https (and http, when the service allows it), no host, or a user
+ * and password (never sent: the HTTP client drops them).
  */
 export function callbackProblem(value: string, allowHttp: boolean): CallbackProblem | undefined {
+  if (CONTROL.test(value)) return { kind: "control" };
   if (value !== value.trim() || !/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return { kind: "uri" };
   let url: URL;
   try {
@@ -82,8 +115,12 @@ export function callbackProblem(value: string, allowHttp: boolean): CallbackProb
   if (url.protocol !== "https:" && !(allowHttp && url.protocol === "http:")) {
     return { kind: "scheme", scheme: url.protocol.replace(/:$/, "") };
   }
-  return url.hostname ? undefined : { kind: "host" };
+  if (!url.hostname) return { kind: "host" };
+  return url.username || url.password ? { kind: "credentials" } : undefined;
 }
+
+/** A Callback as it is stored and sent: what `new URL()` serialises (lower-case host, %-escapes…). */
+export const normalizedCallback = (value: string) => new URL(value).href;
 
 /** The states of a notification in the delivery log. */
 export const ESTADOS_ENTREGA = ["pendiente", "enviando", "entregada", "fallida", "descartada"] as const;

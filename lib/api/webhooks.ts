@@ -1,19 +1,50 @@
 import { z } from "zod";
 import { config } from "@/lib/env";
 import { defineOperation } from "@/lib/http/operation";
+import { forbiddenHostReason } from "./address-policy";
 import { inputString, LinksSchema } from "./common";
-import { callbackProblem, HEADER_TOKEN, HEADER_VALOR_PROHIBIDO, isReservedHeader, LIMITES_WEBHOOK } from "./limites";
+import {
+  callbackProblem,
+  HEADER_TOKEN,
+  type HeaderValueProblem,
+  headerValueProblem,
+  isConnectionHeader,
+  isReservedHeader,
+  LIMITES_WEBHOOK,
+  normalizedCallback,
+} from "./limites";
 
 // ── Validation rules (decisions §6, AppWebhookUpsert; limits in ./limites) ────────────────────
 
-/** What is wrong with a Callback, in the API's words: https only, unless WEBHOOK_ALLOW_HTTP=true (read per request). */
-function callbackMessage(value: string): string | undefined {
-  const allowHttp = config().webhookAllowHttp;
+/** What keeps a Callback from being sent as written, in the API's words; `expected` names what is. */
+function callbackSyntaxMessage(value: string, allowHttp: boolean): string | undefined {
   const expected = allowHttp ? "una URI absoluta http o https" : "una URI absoluta https";
   const problem = callbackProblem(value, allowHttp);
+  if (problem?.kind === "control") return "Callback no puede contener saltos de línea, tabulaciones ni otros caracteres de control.";
   if (problem?.kind === "uri") return `Se espera ${expected}.`;
   if (problem?.kind === "host") return `Se espera ${expected} con un host.`;
   if (problem?.kind === "scheme") return `Esquema ${problem.scheme} no admitido: se espera ${expected}.`;
+  if (problem?.kind === "credentials") {
+    return "Callback no puede llevar usuario ni contraseña (usuario:clave@): no se envían. Para autenticar las notificaciones usá el Secret o un encabezado personalizado.";
+  }
+  return undefined;
+}
+
+/**
+ * What is wrong with a Callback, in the API's words: https only, unless WEBHOOK_ALLOW_HTTP=true;
+ * no address of this machine or of a private network unless WEBHOOK_ALLOW_PRIVATE_NETWORKS=true
+ * (both read per request; the messages name neither setting: they are the operator's).
+ */
+function callbackMessage(value: string): string | undefined {
+  const { webhookAllowHttp, webhookAllowPrivateNetworks } = config();
+  const syntax = callbackSyntaxMessage(value, webhookAllowHttp);
+  if (syntax) return syntax;
+  const normalized = normalizedCallback(value);
+  const forbidden = webhookAllowPrivateNetworks ? undefined : forbiddenHostReason(new URL(normalized).hostname);
+  if (forbidden) return `${forbidden}: las notificaciones solo se envían a direcciones públicas de Internet.`;
+  if (normalized.length > LIMITES_WEBHOOK.callback) {
+    return `Callback escrito como se envía (${normalized}) supera los ${LIMITES_WEBHOOK.callback} caracteres.`;
+  }
   return undefined;
 }
 
@@ -25,8 +56,9 @@ const CallbackSchema = inputString({
     const message = value.length <= LIMITES_WEBHOOK.callback ? callbackMessage(value) : undefined;
     if (message) ctx.addIssue({ code: "custom", message });
   })
+  .transform(normalizedCallback)
   .meta({
-    description: `URI absoluta https (http solo con WEBHOOK_ALLOW_HTTP=true), hasta ${LIMITES_WEBHOOK.callback} caracteres.`,
+    description: `URI absoluta https (http solo con WEBHOOK_ALLOW_HTTP=true), hasta ${LIMITES_WEBHOOK.callback} caracteres, sin usuario ni contraseña; no puede apuntar a localhost ni a una dirección IP no pública (salvo con WEBHOOK_ALLOW_PRIVATE_NETWORKS=true). Se guarda normalizada, como la escribe new URL().`,
     example: "https://crm.example/hooks",
   });
 
@@ -46,22 +78,55 @@ const HeaderNameSchema = inputString({ error: "Name es obligatorio." }).superRef
   else if (!HEADER_TOKEN.test(value)) ctx.addIssue({ code: "custom", message: "Name debe ser un nombre de encabezado HTTP válido." });
   else if (isReservedHeader(value))
     ctx.addIssue({ code: "custom", message: `El encabezado ${value} está reservado y no puede configurarse.` });
+  else if (isConnectionHeader(value))
+    ctx.addIssue({ code: "custom", message: `El encabezado ${value} es propio de la conexión HTTP y no puede configurarse.` });
 });
+
+const HEADER_VALUE_MESSAGES: Record<HeaderValueProblem, string> = {
+  control: "Value no puede contener saltos de línea (CR/LF), tabulaciones ni otros caracteres de control.",
+  latin1: "Value solo puede contener caracteres Latin-1 (ISO-8859-1): un encabezado HTTP no lleva emojis ni otros alfabetos.",
+  spaces: "Value no puede empezar ni terminar con espacios: HTTP no los envía.",
+};
 
 const HeaderValueSchema = inputString({ error: "Value es obligatorio." })
   .max(LIMITES_WEBHOOK.headerValor, { message: `Value no puede superar los ${LIMITES_WEBHOOK.headerValor} caracteres.` })
-  .refine((value) => !HEADER_VALOR_PROHIBIDO.test(value), {
-    message: "Value no puede contener saltos de línea (CR/LF) ni caracteres nulos.",
+  .superRefine((value, ctx) => {
+    const problem = headerValueProblem(value);
+    if (problem) ctx.addIssue({ code: "custom", message: HEADER_VALUE_MESSAGES[problem] });
   });
 
 export const WebhookHeaderSchema = z
   .object({ Name: HeaderNameSchema, Value: HeaderValueSchema }, { error: "Se espera un objeto { Name, Value } o null." })
   .meta({
     id: "WebhookHeader",
-    description: `Encabezado enviado con cada notificación. Name: token HTTP de hasta ${LIMITES_WEBHOOK.headerNombre} caracteres, distinto de Host, Content-*, Authorization, Cookie, Notification-*, Webhook-* y User-Agent. Value: hasta ${LIMITES_WEBHOOK.headerValor} caracteres, sin CR/LF.`,
+    description: `Encabezado enviado con cada notificación. Name: token HTTP de hasta ${LIMITES_WEBHOOK.headerNombre} caracteres, distinto de Host, Content-*, Authorization, Cookie, Notification-*, Webhook-* y User-Agent, y de los propios de la conexión (Connection, Keep-Alive, Transfer-Encoding, TE, Trailer, Upgrade, Expect, Proxy-*). Value: hasta ${LIMITES_WEBHOOK.headerValor} caracteres Latin-1 visibles (sin caracteres de control) y sin espacios en los extremos.`,
   });
 
 const optionalHeader = WebhookHeaderSchema.nullish().transform((value) => value ?? null);
+
+export type StoredWebhook = {
+  Callback: string;
+  HeaderCustom01: unknown;
+  HeaderCustom02: unknown;
+  HeaderCustom03: unknown;
+};
+
+/**
+ * Why a stored configuration cannot be sent as it is ("Callback: …", "HeaderCustom02.Value: …"),
+ * or an empty list. Configurations saved before a rule existed remain in databases. These are the
+ * rules of what can be sent at all; the address policy and the http setting are the connection's
+ * to apply, when it is made.
+ */
+export function unsendableReasons(stored: StoredWebhook): string[] {
+  const reasons: string[] = [];
+  const callback = callbackSyntaxMessage(stored.Callback, true);
+  if (callback) reasons.push(`Callback: ${callback}`);
+  for (const key of ["HeaderCustom01", "HeaderCustom02", "HeaderCustom03"] as const) {
+    const parsed = WebhookHeaderSchema.nullable().safeParse(stored[key]);
+    if (!parsed.success) reasons.push(...parsed.error.issues.map((issue) => `${[key, ...issue.path].join(".")}: ${issue.message}`));
+  }
+  return reasons;
+}
 
 export const AppWebhookUpsertSchema = z
   .object(

@@ -246,3 +246,84 @@ describe("validation", () => {
     await expectEmpty404(await send(app, "GET", path));
   });
 });
+
+describe("what cannot be sent as given is refused when saved (issue 17, item 7)", () => {
+  const path = "/v3/appnotificaciones/consultas";
+  const saved = { ...valid, Callback: "https://crm.example/hooks/guardado" };
+  let stored: unknown;
+
+  beforeAll(async () => {
+    expect((await send(app, "POST", path, saved)).status).toBe(201);
+    stored = await (await send(app, "GET", path)).json();
+  });
+
+  /** 400 naming `key`, for POST of a topic never configured and PUT of this one; neither changes anything. */
+  async function expectRefused(body: Record<string, unknown>, key: string) {
+    await expectErrors(await send(app, "POST", "/v3/appnotificaciones/agencias", body), [key]);
+    await expectEmpty404(await send(app, "GET", "/v3/appnotificaciones/agencias"));
+    const answer = await expectErrors(await send(app, "PUT", path, body), [key]);
+    expect(Object.keys(answer.Errors)).toEqual([key]);
+    expect(await (await send(app, "GET", path)).json()).toEqual(stored);
+  }
+
+  it.each([
+    ["CR/LF (the URL parser would drop them)", "https://127.0.0.1/a\r\nX-Injected: yes"],
+    ["a tab", "https://crm.example/a\tb"],
+    ["a C1 control character", "https://crm.example/a\u0085b"],
+    ["a NUL", "https://crm.example/a\u0000b"],
+    ["user and password (never sent)", "https://usuario:clave@crm.example/hooks"],
+    ["a user", "https://usuario@crm.example/hooks"],
+    ["a password", "https://:clave@crm.example/hooks"],
+  ])("a Callback with %s", async (_name, Callback) => {
+    await expectRefused({ ...valid, Callback }, "Callback");
+  });
+
+  it.each([
+    "Connection",
+    "Keep-Alive",
+    "Transfer-Encoding",
+    "TE",
+    "Trailer",
+    "Upgrade",
+    "Expect",
+    "Proxy-Authorization",
+    "proxy-connection",
+  ])("the header name %s (the connection's own, or refused by the HTTP client)", async (Name) => {
+    await expectRefused({ ...valid, HeaderCustom02: { Name, Value: "x" } }, "HeaderCustom02.Name");
+  });
+
+  it.each([
+    ["a tab", "a\tb"],
+    ["a control character", "a\u0001b"],
+    ["DEL", "a\u007fb"],
+    ["a C1 control character", "a\u0085b"],
+    ["a NUL", "a\u0000b"],
+    ["a character outside Latin-1", "precio 100 €"],
+    ["an emoji", "hola 😀"],
+    ["a leading space", " clave"],
+    ["a trailing space", "clave "],
+  ])("a header value with %s", async (_name, Value) => {
+    await expectRefused({ ...valid, HeaderCustom03: { Name: "X-Clave", Value } }, "HeaderCustom03.Value");
+  });
+
+  it("Latin-1 values and inner spaces are sent as they are: accepted", async () => {
+    const response = await send(app, "PUT", path, { ...valid, HeaderCustom01: { Name: "X-Nombre", Value: "Ñandú café, año 2026" } });
+    expect(response.status).toBe(200);
+    expect((await response.json()).HeaderCustom01).toEqual({ Name: "X-Nombre", Value: "Ñandú café, año 2026" });
+  });
+
+  it.each([
+    ["HTTPS://CRM.Example:443/hooks/../webhook?q=ñ", "https://crm.example/webhook?q=%C3%B1"],
+    ["https://crm.example/con espacio", "https://crm.example/con%20espacio"],
+    ["https://ñandú.example/hooks", "https://xn--and-6ma2c.example/hooks"],
+    // Private networks are allowed on the test service: the address is kept, written as sent.
+    ["http://2130706433:8080/hooks", "http://127.0.0.1:8080/hooks"],
+    ["http://0x7f.1/hooks", "http://127.0.0.1/hooks"],
+    ["http://[::FFFF:127.0.0.1]/hooks", "http://[::ffff:7f00:1]/hooks"],
+  ])("the Callback %s is stored as it is sent: %s", async (Callback, normalized) => {
+    const response = await send(app, "PUT", path, { ...valid, Callback });
+    expect(response.status).toBe(200);
+    expect((await response.json()).Callback).toBe(normalized);
+    expect((await (await send(app, "GET", path)).json()).Callback).toBe(normalized);
+  });
+});

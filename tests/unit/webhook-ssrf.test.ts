@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forbiddenAddressReason } from "@/lib/service/webhooks/address-policy";
+import { forbiddenAddressReason } from "@/lib/api/address-policy";
 import { RefusedAddressError, resolvePermittedAddress } from "@/lib/service/webhooks/guarded-agent";
 
 describe("SSRF address policy (decisions §9)", () => {

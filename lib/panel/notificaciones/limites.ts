@@ -1,12 +1,20 @@
 import * as z from "zod/mini";
-import { callbackProblem, HEADER_TOKEN, HEADER_VALOR_PROHIBIDO, isReservedHeader, LIMITES_WEBHOOK } from "@/lib/api/limites";
+import {
+  callbackProblem,
+  HEADER_TOKEN,
+  headerValueProblem,
+  isConnectionHeader,
+  isReservedHeader,
+  LIMITES_WEBHOOK,
+} from "@/lib/api/limites";
 import { IDIOMA_PREDETERMINADO, type Idioma, LOCALES, type Textos } from "@/lib/panel/i18n";
 
 /**
  * What the Notificaciones part of the panel shares between the server and the browser. The form
  * checks the limits of AppWebhookUpsert (lib/api/limites.ts, decisions §6) with zod/mini, small in
- * the browser. Whether `http` Callbacks are allowed is the service's setting (WEBHOOK_ALLOW_HTTP):
- * the form accepts http and https and the API's 400 answer is shown under the field. Messages come
+ * the browser. Whether `http` Callbacks and private addresses are allowed are the service's
+ * settings (WEBHOOK_ALLOW_HTTP, WEBHOOK_ALLOW_PRIVATE_NETWORKS): the form accepts them and the
+ * API's 400 answer is shown under the field. Messages come
  * in the Panel's language from the caller's dictionary (lib/panel/i18n).
  */
 
@@ -41,16 +49,24 @@ const headerSchema = (v: Validacion) =>
       z.maxLength(LIMITES_WEBHOOK.headerNombre, v.nombreMax(LIMITES_WEBHOOK.headerNombre)),
       z.refine((value) => HEADER_TOKEN.test(value), v.token),
       z.refine((value) => !isReservedHeader(value), v.reservado),
+      z.refine((value) => !isConnectionHeader(value), v.conexion),
     ),
     valor: z.string().check(
+      z.trim(),
       z.maxLength(LIMITES_WEBHOOK.headerValor, v.valorMax(LIMITES_WEBHOOK.headerValor)),
-      z.refine((value) => !HEADER_VALOR_PROHIBIDO.test(value), v.saltos),
+      z.refine((value) => headerValueProblem(value) !== "control", v.saltos),
+      z.refine((value) => headerValueProblem(value) !== "latin1", v.latin1),
     ),
   });
 
-/** The Callback's problem in the Panel's words (the form accepts http too: see above). */
+/**
+ * The Callback's problem in the Panel's words (the form accepts http too, and addresses the
+ * service may refuse, such as localhost: see above).
+ */
 function callbackMensaje(value: string, v: Validacion): string | undefined {
   const problema = callbackProblem(value, true);
+  if (problema?.kind === "control") return v.urlControl;
+  if (problema?.kind === "credentials") return v.credenciales;
   if (problema?.kind === "uri") return v.urlAbsoluta;
   if (problema?.kind === "scheme") return v.https;
   if (problema?.kind === "host") return v.host;
@@ -115,7 +131,7 @@ export type WebhookUpsert = {
 export function aUpsert(values: FormularioWebhook, secreto: string | null): WebhookUpsert {
   const header = (index: number) => {
     const row = values.headers[index];
-    return row ? { Name: row.nombre.trim(), Value: row.valor } : null;
+    return row ? { Name: row.nombre.trim(), Value: row.valor.trim() } : null;
   };
   return {
     Callback: values.callback.trim(),

@@ -1,12 +1,14 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { DIAS_CONSULTAS } from "@/lib/api/consultas";
+import { normalizedCallback } from "@/lib/api/limites";
 import { getDb } from "@/lib/db";
 import { webhookConfigs } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import { forbiddenProblem, NotFound, validationProblem } from "@/lib/http/problem";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { enqueueNotification, type NotificationPayload } from "@/lib/service/webhooks/enqueue-notification";
+import { assertSendable } from "@/lib/service/webhooks/sendable-webhook";
 import { isTopicAvailable } from "@/lib/service/webhooks/topic-available";
 import { formatDateTime } from "@/lib/time";
 import { findConsulta } from "./get-consulta";
@@ -18,7 +20,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * POST /v3/consultas/{adminMail}/{sid}/resendwebhook (decisions §8): a new notification (new id,
  * Reenvio true) for an enquiry of the last 90 days, queued for the active `consultas`
- * configuration. Returns the payload and the Callback it goes to.
+ * configuration. Returns the payload and the Callback it goes to. A configuration stored before
+ * the rules of what can be sent existed, and breaking one: 400 with the reasons, nothing queued.
  */
 export async function resendConsulta(
   app: AuthenticatedApp,
@@ -40,10 +43,11 @@ export async function resendConsulta(
   if (!isTopicAvailable(app, "consultas")) throw noConfig;
   return db.transaction(async (tx) => {
     const [configuration] = await tx
-      .select({ callback: webhookConfigs.callback, active: webhookConfigs.active })
+      .select()
       .from(webhookConfigs)
       .where(and(eq(webhookConfigs.appId, app.id), eq(webhookConfigs.topic, "consultas")));
     if (!configuration?.active) throw noConfig;
+    assertSendable(configuration);
     const payload = await enqueueNotification(tx, {
       appId: app.id,
       topic: "consultas",
@@ -53,6 +57,6 @@ export async function resendConsulta(
       reenvio: true,
     });
     if (!payload) throw noConfig;
-    return { payload, callback: configuration.callback };
+    return { payload, callback: normalizedCallback(configuration.callback) };
   });
 }

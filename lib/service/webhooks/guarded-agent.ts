@@ -1,7 +1,7 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { Agent, buildConnector } from "undici";
-import { forbiddenAddressReason } from "./address-policy";
+import { forbiddenAddressReason } from "@/lib/api/address-policy";
 
 /** A connection the SSRF guard refused before opening it; recorded as the attempt's error (status 0). */
 export class RefusedAddressError extends Error {
@@ -23,7 +23,7 @@ export async function resolvePermittedAddress(hostname: string): Promise<string>
     if (reason) {
       const via = address === host ? "" : ` (${host} resuelve a ${address})`;
       throw new RefusedAddressError(
-        `Conexión rechazada por la protección SSRF${via}: ${reason}. WEBHOOK_ALLOW_PRIVATE_NETWORKS=true la desactiva.`,
+        `Conexión rechazada por la protección SSRF${via}: ${reason}. Las notificaciones solo se envían a direcciones públicas de Internet.`,
       );
     }
   }

@@ -9,6 +9,7 @@ import { type ClaimedNotification, LEASE_MS } from "./claim-notifications";
 import { configuredWebhook } from "./configured-webhook";
 import { deliverClaimed, type PriorState } from "./deliver-notification";
 import { getEntrega } from "./get-entrega";
+import { assertSendable } from "./sendable-webhook";
 
 /**
  * A manual attempt now (disparo manual), whatever the notification's state, unless a worker is
@@ -20,6 +21,7 @@ export async function retryEntrega(app: AuthenticatedApp, topic: string, id: str
   if (!hook.active) {
     throw validationProblem({ _: [`La configuración del tópico ${topic} no está activa: activala con PUT antes de reintentar.`] });
   }
+  assertSendable(hook);
   const db = await getDb();
   const now = new Date();
   const leaseUntil = new Date(now.getTime() + LEASE_MS);

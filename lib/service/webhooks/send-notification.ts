@@ -1,7 +1,7 @@
 import { request } from "undici";
 import { storableText } from "@/lib/db/storable-text";
 import { config } from "@/lib/env";
-import { webhookDispatcher } from "./guarded-agent";
+import { RefusedAddressError, webhookDispatcher } from "./guarded-agent";
 import { parseRetryAfter } from "./retry-schedule";
 
 export const DELIVERY_TIMEOUT_MS = 15_000;
@@ -46,9 +46,11 @@ async function readAnswer(body: AsyncIterable<Uint8Array>, signal: AbortSignal):
   return { text: storableText(Buffer.concat(chunks), RESPONSE_LIMIT_BYTES), cut };
 }
 
+/** The connection error in a line; the SSRF guard's refusal is ours and needs no code before it. */
 function describeError(error: unknown): string {
   const err = error as Error & { code?: string; cause?: Error & { code?: string } };
   const root = err.cause && !(err.message || "").includes(err.cause.message) ? err.cause : err;
+  if (root instanceof RefusedAddressError) return root.message;
   const code = root.code ?? err.code;
   const message = root.message || String(error);
   return code && !message.includes(code) ? `${code}: ${message}` : message;

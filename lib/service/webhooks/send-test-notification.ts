@@ -7,13 +7,15 @@ import type { Topic } from "@/lib/service/apps/topics";
 import { formatDateTime } from "@/lib/time";
 import { configuredWebhook } from "./configured-webhook";
 import { enqueueNotification, type NotificationPayload } from "./enqueue-notification";
+import { assertSendable } from "./sendable-webhook";
 
 /**
  * Queues a sample notification (Evento "prueba") for the topic's configuration; it is delivered,
- * signed, retried and logged like any other. 400 when the configuration is not active.
+ * signed, retried and logged like any other. 400 when the configuration is not active, or cannot
+ * be sent as it is stored.
  */
 export async function sendTestNotification(app: AuthenticatedApp, topic: string): Promise<NotificationPayload> {
-  await configuredWebhook(app, topic);
+  assertSendable(await configuredWebhook(app, topic));
   const now = new Date();
   const payload = await enqueueNotification(await getDb(), {
     appId: app.id,
