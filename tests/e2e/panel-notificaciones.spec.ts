@@ -115,6 +115,10 @@ test("admin configures consultas with a typed secret, checked on the client, and
   await admin.getByRole("button", { name: "Guardar configuración" }).click();
   await expect(admin.getByText("La URL tiene que empezar con https://.")).toBeVisible();
   await revisarPagina(admin, "notificaciones-configurar-errores");
+  // A user and password in the URL would never be sent: the same rule as the API's, in the browser.
+  await admin.getByLabel("URL del Callback").fill("https://usuario:clave@crm.ejemplo.com/hooks");
+  await admin.getByRole("button", { name: "Guardar configuración" }).click();
+  await expect(admin.getByText("La URL no puede llevar usuario ni contraseña", { exact: false })).toBeVisible();
 
   await admin.getByLabel("URL del Callback").fill(receiver.url("/hooks/vitrina"));
   await admin.getByLabel("Secreto", { exact: true }).fill(SECRET);
