@@ -1,6 +1,7 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import type { ZodMiniType } from "zod/mini";
+import { unstorableCharacter } from "@/lib/db/storable-text";
 import { logger } from "@/lib/log";
 import { getIdioma, type TextosServidor, textosDe } from "./i18n/servidor";
 import { vieneDelPanel } from "./mismo-sitio";
@@ -62,8 +63,9 @@ function camposDeTexto<K extends string>(body: Record<string, unknown>, nombres:
 /**
  * A form's request: the body's text fields (`campos`) checked with the form's own schema (the browser
  * checked them the same way first). Its data, or a 400 answer titled `titulo` with each message under
- * its field's name, "_" for the whole form (also for a body that is not a JSON object). A field with
- * a NUL, which the database cannot store, is refused here for every form (decisions 0019).
+ * its field's name, "_" for the whole form (also for a body that is not a JSON object). Text the
+ * database cannot store (a NUL, a lone surrogate: a browser never sends it, a script may) is refused
+ * here for every form (decisions 0019).
  */
 export async function leerFormulario<K extends string, T>(
   request: Request,
@@ -74,10 +76,14 @@ export async function leerFormulario<K extends string, T>(
   const body = await leerObjeto(request);
   if (!body) return { ok: false, respuesta: respuestaProblema({ Title: titulo, Status: 400, Errors: { _: [textos.comun.cuerpoJson] } }) };
   const valores = camposDeTexto(body, campos);
-  const conNulo = campos.filter((nombre) => valores[nombre].includes("\u0000"));
-  if (conNulo.length > 0) {
-    const Errors = Object.fromEntries(conNulo.map((nombre) => [nombre, [textos.comun.caracterNulo]]));
-    return { ok: false, respuesta: respuestaProblema({ Title: titulo, Status: 400, Errors }) };
+  const noAlmacenables: Record<string, string[]> = {};
+  const mensajes = { nul: textos.comun.caracterNulo, surrogate: textos.comun.sustitutoSuelto };
+  for (const nombre of campos) {
+    const motivo = unstorableCharacter(valores[nombre]);
+    if (motivo) noAlmacenables[nombre] = [mensajes[motivo]];
+  }
+  if (Object.keys(noAlmacenables).length > 0) {
+    return { ok: false, respuesta: respuestaProblema({ Title: titulo, Status: 400, Errors: noAlmacenables }) };
   }
   const result = schema.safeParse(valores);
   if (result.success) return { ok: true, data: result.data };

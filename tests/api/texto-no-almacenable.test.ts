@@ -1,13 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Credentials, createApp } from "../support/client";
+import { type Credentials, createApp, server } from "../support/client";
 import { call, interesado, market, publish, registered, unique } from "../support/consultas";
+import { createPanelUser, createPanelWorkspace, signInPanel } from "../support/panel";
 import { invitationLink, registroValido } from "../support/registro";
 
 /**
  * Issue 17, item 2, for what clients send: besides a NUL (tests/api/hostile-input.test.ts), a lone
  * UTF-16 surrogate is text PostgreSQL cannot store in jsonb, and what a client sends often ends up
  * there (an enquiry's webhook payload, a free-form member). A 400 naming the field, never a failed
- * insert: an enquiry with one in its Comentario answered 500. A browser never sends one; a script may.
+ * insert: an enquiry with one in its Comentario answered 500, and the Panel's team form saved one as
+ * U+FFFD. A browser never sends one; a script may.
  */
 
 const SURROGATE = /sustituto UTF-16 suelto/;
@@ -70,5 +72,27 @@ describe("the marketplace ingestion", () => {
     expect((await free.json()).Errors).toEqual({ "Interesado.InfoOperacion.QuiereCotizacionSeguro": [expect.stringMatching(SURROGATE)] });
     expect((await (await call(app, "GET", `/v3/consultas/${mail}`)).json()).Total).toBe(0);
     expect((await market("consultas", JSON.stringify({ ...enquiry, Interesado: interesado() }))).status).toBe(201);
+  });
+});
+
+describe("the Panel's own forms", () => {
+  it("a lone surrogate in a new team member's Nombre is a 400 under Nombre; the member is not added", async () => {
+    const { name } = await createPanelWorkspace(server(), `Texto no almacenable ${Date.now()}`);
+    const adminEmail = unique("panel-admin");
+    await createPanelUser(server(), { workspace: name, email: adminEmail, role: "admin", password: "clave-del-admin-larga" });
+    const cookie = await signInPanel(server().baseUrl, adminEmail, "clave-del-admin-larga");
+    const member = { Email: unique("miembro"), Nombre: "Ana \uD800", Rol: "soporte", Agencia: "", Contrasena: "clave-del-miembro-nuevo" };
+    const add = (body: unknown) =>
+      fetch(`${server().baseUrl}/panel/equipo/agregar`, {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: server().baseUrl, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const refused = await add(member);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).Errors).toEqual({ Nombre: [expect.stringMatching(SURROGATE)] });
+    const added = await add({ ...member, Nombre: "Ana Paz" });
+    expect(added.status).toBe(201);
+    expect((await added.json()).Nombre).toBe("Ana Paz");
   });
 });

@@ -15,6 +15,7 @@ export const en: Textos = {
     volverInicio: "Back to the panel home",
     cuerpoJson: "A JSON object is expected.",
     caracterNulo: "It cannot contain the null character (U+0000).",
+    sustitutoSuelto: "It cannot contain a lone UTF-16 surrogate (badly encoded text).",
   },
   marco: {
     titulo: "Panel",

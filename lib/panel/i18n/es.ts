@@ -18,6 +18,7 @@ export const es = {
     volverInicio: "Volver al inicio del panel",
     cuerpoJson: "Se espera un objeto JSON.",
     caracterNulo: "No puede contener el carácter nulo (U+0000).",
+    sustitutoSuelto: "No puede contener un sustituto UTF-16 suelto (un texto mal codificado).",
   },
   marco: {
     titulo: "Panel",
