@@ -2,7 +2,7 @@
  * Text that comes from outside (a webhook receiver's answer, an SMTP server's reply, an error that
  * quotes either) made storable in a PostgreSQL text or jsonb column, whatever it holds. PostgreSQL
  * stores no U+0000, and jsonb refuses a lone UTF-16 surrogate; invalid UTF-8 cannot be text at all.
- * Decisions: docs/decisions/0019-outside-text.md.
+ * Decisions: docs/decisions/0024-outside-text.md.
  */
 
 const REPLACEMENT = "\uFFFD";

@@ -7,7 +7,7 @@ import { startTestServer } from "../support/test-server";
 
 /**
  * Issue 17, item 2, for e-mail: an SMTP server whose refusal carries a NUL, bytes that are not
- * UTF-8 and 100 KB of text. The outbox records the refusal (decisions 0019) and tries again on its
+ * UTF-8 and 100 KB of text. The outbox records the refusal (decisions 0024) and tries again on its
  * ladder (5 s after the first failure); before, recording failed and the message waited out its
  * 5-minute claim. The smtp-server package replaces a NUL in its replies, so this SMTP server on
  * loopback speaks the protocol itself: just what nodemailer's plain session needs. PGlite, or

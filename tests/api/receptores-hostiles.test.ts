@@ -10,7 +10,7 @@ import { startTestServer, type TestServerInfo } from "../support/test-server";
 
 /**
  * Issue 17, item 2: whatever a webhook receiver answers is recorded safely, the notification moves
- * on as the ladder says, and a notification delivered is never sent again (decisions 0019). The
+ * on as the ladder says, and a notification delivered is never sent again (decisions 0024). The
  * answers come from real receivers on loopback: an HTTP server for hostile bodies, a TCP server
  * for what an HTTP server would not write (odd status lines, headers over any limit, bodies that
  * never end). Runs on PGlite, and on PostgreSQL with DATABASE_URL; the last part always on

@@ -10,7 +10,7 @@ import { startTestServer } from "../support/test-server";
  * databases. A request that asks to send with one (resendwebhook, prueba, reintentar) answers 400
  * with the reasons and queues nothing; resendwebhook answered 500 after queueing (its Location was
  * the stored Callback, CR/LF included). Automatic deliveries try and fail as attempts, and a PUT
- * that fixes the configuration lets their retry through (decisions 0020). A service of its own,
+ * that fixes the configuration lets their retry through (decisions 0025). A service of its own,
  * written to directly; PGlite, or PostgreSQL with DATABASE_URL.
  */
 

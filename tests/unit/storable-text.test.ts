@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storableText, unstorableCharacter } from "@/lib/db/storable-text";
 
 /**
- * Outside text made storable (decisions 0019): whatever the bytes or the string, the result has no
+ * Outside text made storable (decisions 0024): whatever the bytes or the string, the result has no
  * NUL, no lone surrogate, at most the bytes asked for, and both PostgreSQL and PGlite store it in
  * a text and a jsonb column (temporary tables: nothing is left behind).
  */

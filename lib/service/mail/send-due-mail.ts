@@ -9,7 +9,7 @@ import { deliverMail, type MailMessage } from "./transport";
 
 /** While a worker sends a claimed message, others leave it alone; after a crash it is due again. */
 const LEASE_MS = 5 * 60_000;
-/** The last error quotes the SMTP server's reply: storable and bounded (decisions 0019). */
+/** The last error quotes the SMTP server's reply: storable and bounded (decisions 0024). */
 const ERROR_LIMIT_BYTES = 1000;
 
 /**

@@ -119,7 +119,7 @@ function withoutAnswer(result: SendResult): SendResult {
  * Sends one claimed notification to its configuration and records the attempt, the
  * notification's next state and the configuration's health in one transaction. A configuration
  * that is gone or inactive receives nothing: the notification is discarded. Should recording fail,
- * it is recorded again without the receiver's text (decisions 0019): a notification delivered is
+ * it is recorded again without the receiver's text (decisions 0024): a notification delivered is
  * marked so, and is not sent again when its lease ends.
  */
 export async function deliverClaimed(claimed: ClaimedNotification, options: DeliveryOptions): Promise<SendResult | undefined> {

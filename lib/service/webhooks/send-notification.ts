@@ -15,7 +15,7 @@ export type SendResult = {
   ok: boolean;
   timedOut: boolean;
   latencyMs: number;
-  /** The first 20 KB of the answer's body, storable (decisions 0019). */
+  /** The first 20 KB of the answer's body, storable (decisions 0024). */
   response: string | null;
   /** Storable, at most 2 KB. */
   error: string | null;

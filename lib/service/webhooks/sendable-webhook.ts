@@ -9,7 +9,7 @@ type Stored = Pick<WebhookRow, "topic" | "callback" | "headerCustom01" | "header
  * A request that asks to send (resendwebhook, prueba, reintentar) answers 400 with the reasons
  * when the stored configuration cannot be sent as it is (saved before the rule existed), instead of
  * queueing what can only fail, or a 500. Automatic deliveries still try and fail as attempts: a PUT
- * that fixes the configuration lets their retries through (decisions 0020).
+ * that fixes the configuration lets their retries through (decisions 0025).
  */
 export function assertSendable(stored: Stored): void {
   const reasons = unsendableReasons({
