@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Socket } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -260,5 +261,10 @@ describe("when recording the receiver's answer fails anyway (PostgreSQL)", () =>
     // The lease of the claim (30 s) has ended by now: a notification left `enviando` would be sent again.
     await sleep(32_000);
     expect(receiver.forId(id)).toHaveLength(1);
+    // The failure is logged with the database's SQLSTATE (P0001: raised), not with the statement's parameters.
+    const log = readFileSync(service.info.logFile, "utf8");
+    expect(log).toContain("webhook attempt not recorded");
+    expect(log).toContain("SQLSTATE P0001");
+    expect(log).not.toContain("no se puede guardar");
   }, 90_000);
 });
