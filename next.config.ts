@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 import { API_CSP, STATIC_HEADERS } from "./lib/http/security-headers";
 
 const nextConfig: NextConfig = {
@@ -24,4 +25,11 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// next-intl without i18n routing: the language is the Panel's cookie (lib/panel/i18n/request.ts). The
+// messages are compiled at build time, so the browser gets no ICU parser (issue 8's first-load budget).
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./lib/panel/i18n/request.ts",
+  experimental: { messages: { path: "./messages", format: "json", locales: "infer", precompile: true } },
+});
+
+export default withNextIntl(nextConfig);

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
+import { getLocale } from "next-intl/server";
 import type { ReactNode } from "react";
-import { getIdioma } from "@/lib/panel/i18n/servidor";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -11,7 +11,7 @@ export const metadata: Metadata = {
 /** `lang` follows the Panel's language cookie, which only the Panel's paths carry (es-AR elsewhere). */
 export default async function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang={await getIdioma()}>
+    <html lang={await getLocale()}>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">{children}</body>
     </html>
   );

@@ -9,6 +9,8 @@ const booleanFlag = z
 
 const hexKey = z.string().regex(/^[0-9a-f]{64}$/i, { message: "se esperan 64 caracteres hexadecimales (32 bytes)" });
 
+const timeZone = z.string().refine(isTimeZone, { message: "se espera una zona horaria IANA, p. ej. America/Argentina/Buenos_Aires" });
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   PUBLIC_BASE_URL: z.url({ message: "se espera una URL absoluta, p. ej. https://vitrina.example" }).optional(),
@@ -25,10 +27,8 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("Vitrina <no-responder@vitrina.local>"),
   MARKETPLACE_TOKEN: z.string().min(16, { message: "se esperan al menos 16 caracteres" }).optional(),
-  SERVICE_TIME_ZONE: z
-    .string()
-    .refine(isTimeZone, { message: "se espera una zona horaria IANA, p. ej. America/Argentina/Buenos_Aires" })
-    .default("America/Argentina/Buenos_Aires"),
+  SERVICE_TIME_ZONE: timeZone.default("America/Argentina/Buenos_Aires"),
+  PANEL_TIME_ZONE: timeZone.optional(),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag.default(false),
   WEBHOOK_ALLOW_HTTP: booleanFlag.default(false),
   WEBHOOK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
@@ -56,6 +56,8 @@ export type Config = {
   mailFrom: string;
   marketplaceToken: string | undefined;
   timeZone: string;
+  /** The Panel's: PANEL_TIME_ZONE, else the service's (the Panel may be pointed at another deployment). */
+  panelTimeZone: string;
   webhookAllowPrivateNetworks: boolean;
   webhookAllowHttp: boolean;
   webhookLogRetentionDays: number;
@@ -131,6 +133,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
     mailFrom: env.MAIL_FROM,
     marketplaceToken: env.MARKETPLACE_TOKEN,
     timeZone: env.SERVICE_TIME_ZONE,
+    panelTimeZone: env.PANEL_TIME_ZONE ?? env.SERVICE_TIME_ZONE,
     webhookAllowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
     webhookAllowHttp: env.WEBHOOK_ALLOW_HTTP,
     webhookLogRetentionDays: env.WEBHOOK_LOG_RETENTION_DAYS,

@@ -1,15 +1,16 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { FormularioIngreso } from "@/components/panel/formulario-ingreso";
-import { IdiomaProvider } from "@/components/panel/idioma";
+import { MensajesDe } from "@/components/panel/mensajes";
 import { SelectorIdioma } from "@/components/panel/selector-idioma";
 import { homeFor, safeNext } from "@/lib/panel/areas";
-import { getIdioma, getTextos, textosDe } from "@/lib/panel/i18n/servidor";
 import { mensajeDeIngreso } from "@/lib/panel/ingreso";
 import { getCurrentUser } from "@/lib/panel/session";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTextos()).ingreso.titulo, robots: { index: false } };
+  const t = await getTranslations();
+  return { title: t("ingreso.titulo"), robots: { index: false } };
 }
 
 export default async function IngresarPage({
@@ -21,10 +22,9 @@ export default async function IngresarPage({
   const next = safeNext(typeof params.next === "string" ? params.next : undefined);
   const user = await getCurrentUser();
   if (user) redirect(next === "/panel" ? homeFor(user.role) : next);
-  const idioma = await getIdioma();
-  const t = textosDe(idioma).ingreso;
+  const t = await getTranslations();
   return (
-    <IdiomaProvider idioma={idioma}>
+    <MensajesDe areas={["ingreso"]}>
       <div className="flex min-h-screen flex-col bg-gradient-to-b from-marca-50 to-slate-50">
         <header className="border-b border-slate-200 bg-white/80">
           <div className="mx-auto flex max-w-md flex-wrap items-center gap-2 px-6 py-4">
@@ -39,22 +39,22 @@ export default async function IngresarPage({
         <main className="mx-auto w-full max-w-md flex-1 px-6 py-12">
           <section className="rounded-2xl border border-slate-200 bg-white p-8 shadow-sm" aria-labelledby="titulo-ingreso">
             <h1 id="titulo-ingreso" className="text-2xl font-bold tracking-tight text-slate-900">
-              {t.encabezado}
+              {t("ingreso.encabezado")}
             </h1>
-            <p className="mt-2 text-sm text-slate-600">{t.ayuda}</p>
+            <p className="mt-2 text-sm text-slate-600">{t("ingreso.ayuda")}</p>
             <div className="mt-6">
               <FormularioIngreso
                 next={next}
                 errorInicial={
-                  typeof params.error === "string" && params.error ? mensajeDeIngreso(params.error, t, t.genericoUrl) : undefined
+                  typeof params.error === "string" && params.error ? mensajeDeIngreso(params.error, t, t("ingreso.genericoUrl")) : undefined
                 }
               />
             </div>
           </section>
-          <p className="mt-6 text-center text-xs text-slate-500">{t.olvido}</p>
+          <p className="mt-6 text-center text-xs text-slate-500">{t("ingreso.olvido")}</p>
         </main>
-        <footer className="px-6 py-6 text-center text-xs text-slate-500">{t.pie}</footer>
+        <footer className="px-6 py-6 text-center text-xs text-slate-500">{t("ingreso.pie")}</footer>
       </div>
-    </IdiomaProvider>
+    </MensajesDe>
   );
 }

@@ -2,34 +2,32 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useTextos } from "@/components/panel/idioma";
+import { enviar, unaLinea, useExplicar } from "@/components/panel/enviar";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { BotonesDeDialogo, Dialogo } from "@/components/ui/dialogo";
-import { ErrorDelPanel, enviar } from "./enviar";
 
 /**
  * Detach (admin): a button that opens a modal confirmation (components/ui/dialogo.tsx: focus moves
  * into it, Escape closes it), then PATCH /panel/agencias/{adminMail}/desasociar. Back on the list afterwards.
  */
 export function Desasociar({ adminMail, nombre }: { adminMail: string; nombre: string }) {
-  const textos = useTextos().agencias;
-  const t = textos.desasociar;
+  const t = useTranslations();
   const router = useRouter();
   const [abierto, setAbierto] = useState(false);
   const [error, setError] = useState<string>();
+  const explicar = useExplicar();
 
   const desasociar = useMutation({
-    mutationFn: () => enviar<void>(`/panel/agencias/${encodeURIComponent(adminMail)}/desasociar`, "PATCH", undefined, textos.envio),
+    mutationFn: () => enviar<void>(`/panel/agencias/${encodeURIComponent(adminMail)}/desasociar`, "PATCH"),
     onSuccess: () => {
       setAbierto(false);
       router.push(`/panel/agencias?desasociada=${encodeURIComponent(adminMail)}`);
       router.refresh();
     },
-    onError: (failure) => {
-      setError(failure instanceof ErrorDelPanel ? (failure.problema.Detail ?? failure.problema.Title) : textos.envio.inesperadoCorto);
-    },
+    onError: (failure) => setError(unaLinea(explicar(failure, t("agencias.noExiste")))),
   });
 
   return (
@@ -41,28 +39,28 @@ export function Desasociar({ adminMail, nombre }: { adminMail: string; nombre: s
           setAbierto(true);
         }}
       >
-        {t.boton}
+        {t("agencias.desasociar.boton")}
       </Button>
       <Dialogo
         abierto={abierto}
         alCerrar={() => setAbierto(false)}
-        titulo={t.titulo(nombre)}
+        titulo={t("agencias.desasociar.titulo", { nombre })}
         descripcion={
           <>
-            <p>{t.texto1}</p>
-            <p>{t.texto2}</p>
+            <p>{t("agencias.desasociar.texto1")}</p>
+            <p>{t("agencias.desasociar.texto2")}</p>
           </>
         }
       >
         <div className="space-y-4">
           {error && (
-            <Alert tono="error" titulo={t.error}>
+            <Alert tono="error" titulo={t("agencias.desasociar.error")}>
               {error}
             </Alert>
           )}
           <BotonesDeDialogo
-            cancelar={t.cancelar}
-            enviar={desasociar.isPending ? t.desasociando : t.confirmar}
+            cancelar={t("agencias.desasociar.cancelar")}
+            enviar={desasociar.isPending ? t("agencias.desasociar.desasociando") : t("agencias.desasociar.confirmar")}
             pendiente={desasociar.isPending}
             alCancelar={() => setAbierto(false)}
             alEnviar={() => desasociar.mutate()}

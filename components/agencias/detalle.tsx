@@ -1,22 +1,25 @@
+import { getFormatter, getTranslations } from "next-intl/server";
 import type { Agencia } from "@/lib/api/agencias";
-import { getIdioma, textosDe } from "@/lib/panel/i18n/servidor";
-import { formatearFechaHora } from "./formato";
+import { fechaHora } from "@/lib/panel/formatos";
 
 /** The agency's data as a description list (test ids stay the Spanish names, whatever the language). */
 export async function DatosAgencia({ agencia }: { agencia: Agencia }) {
-  const idioma = await getIdioma();
-  const t = textosDe(idioma).agencias.detalle;
-  const c = t.datosCampos;
+  const t = await getTranslations();
+  const f = await getFormatter();
   const filas: [string, string, string | null][] = [
-    ["e-mail-del-administrador", c.adminMail, agencia.AdminMail],
-    ["nombre", c.nombre, agencia.Nombre],
-    ["teléfono", c.telefono, agencia.Telefono],
-    ["whatsapp", c.whatsapp, agencia.WhatsApp],
-    ["provincia", c.provincia, agencia.Region],
-    ["ciudad", c.ciudad, agencia.Ciudad],
-    ["dirección", c.direccion, agencia.Direccion],
-    ["invitada", c.invitada, formatearFechaHora(agencia.Invitada, idioma)],
-    ["registrada", c.registrada, agencia.Registrada ? formatearFechaHora(agencia.Registrada, idioma) : t.sinRegistro],
+    ["e-mail-del-administrador", t("agencias.detalle.datosCampos.adminMail"), agencia.AdminMail],
+    ["nombre", t("agencias.detalle.datosCampos.nombre"), agencia.Nombre],
+    ["teléfono", t("agencias.detalle.datosCampos.telefono"), agencia.Telefono],
+    ["whatsapp", t("agencias.detalle.datosCampos.whatsapp"), agencia.WhatsApp],
+    ["provincia", t("agencias.detalle.datosCampos.provincia"), agencia.Region],
+    ["ciudad", t("agencias.detalle.datosCampos.ciudad"), agencia.Ciudad],
+    ["dirección", t("agencias.detalle.datosCampos.direccion"), agencia.Direccion],
+    ["invitada", t("agencias.detalle.datosCampos.invitada"), fechaHora(f, agencia.Invitada)],
+    [
+      "registrada",
+      t("agencias.detalle.datosCampos.registrada"),
+      agencia.Registrada ? fechaHora(f, agencia.Registrada) : t("agencias.detalle.sinRegistro"),
+    ],
   ];
   return (
     <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -24,7 +27,7 @@ export async function DatosAgencia({ agencia }: { agencia: Agencia }) {
         <div key={clave}>
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{nombre}</dt>
           <dd className="mt-1 break-words text-slate-900" data-testid={`dato-${clave}`}>
-            {valor || <span className="text-slate-500">{t.sinDato}</span>}
+            {valor || <span className="text-slate-500">{t("agencias.detalle.sinDato")}</span>}
           </dd>
         </div>
       ))}
@@ -34,25 +37,25 @@ export async function DatosAgencia({ agencia }: { agencia: Agencia }) {
 
 /** The agency's operators (its admin first). */
 export async function Operadores({ agencia }: { agencia: Agencia }) {
-  const t = textosDe(await getIdioma()).agencias.detalle;
+  const t = await getTranslations();
   if (agencia.Operadores.length === 0) {
-    return <p className="text-sm text-slate-600">{t.operadoresVacio}</p>;
+    return <p className="text-sm text-slate-600">{t("agencias.detalle.operadoresVacio")}</p>;
   }
   const operadores = [...agencia.Operadores].sort((a, b) => Number(b.EsAdministrador) - Number(a.EsAdministrador));
   return (
     <div className="overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-        <caption className="sr-only">{t.operadoresCaption(agencia.Nombre ?? agencia.AdminMail)}</caption>
+        <caption className="sr-only">{t("agencias.detalle.operadoresCaption", { agencia: agencia.Nombre ?? agencia.AdminMail })}</caption>
         <thead className="text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
             <th scope="col" className="py-2 pr-4">
-              {t.columnasOperadores.nombre}
+              {t("agencias.detalle.columnasOperadores.nombre")}
             </th>
             <th scope="col" className="py-2 pr-4">
-              {t.columnasOperadores.email}
+              {t("agencias.detalle.columnasOperadores.email")}
             </th>
             <th scope="col" className="py-2">
-              {t.columnasOperadores.rol}
+              {t("agencias.detalle.columnasOperadores.rol")}
             </th>
           </tr>
         </thead>
@@ -61,7 +64,9 @@ export async function Operadores({ agencia }: { agencia: Agencia }) {
             <tr key={operador.Email}>
               <th scope="row" className="py-2 pr-4 font-medium text-slate-900">{`${operador.Nombre} ${operador.Apellido}`}</th>
               <td className="py-2 pr-4 text-slate-700">{operador.Email}</td>
-              <td className="py-2 text-slate-700">{operador.EsAdministrador ? t.administrador : t.operador}</td>
+              <td className="py-2 text-slate-700">
+                {operador.EsAdministrador ? t("agencias.detalle.administrador") : t("agencias.detalle.operador")}
+              </td>
             </tr>
           ))}
         </tbody>

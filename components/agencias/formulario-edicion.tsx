@@ -1,17 +1,17 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { useTextos } from "@/components/panel/idioma";
+import { useTranslations } from "next-intl";
+import { useEffect, useMemo, useState } from "react";
+import { useWatch } from "react-hook-form";
+import { ErrorDelPanel, enviar } from "@/components/panel/enviar";
+import { camposDe, useFormulario } from "@/components/panel/formulario";
 import { Alert, ErrorDeFormulario } from "@/components/ui/alert";
 import { BotonEnviar, Button } from "@/components/ui/button";
 import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
 import { LIMITES_AGENCIA } from "@/lib/api/limites";
-import { ErrorDelPanel, enviar, mostrarErrores } from "./enviar";
-import { type Edicion, edicionSchemaDe } from "./limites";
+import { type Edicion, edicionSchemaDe } from "@/lib/panel/agencias/formularios";
 
 const CAMPOS = ["Nombre", "Telefono", "WhatsApp", "Region", "Ciudad", "Direccion"] as const;
 type Campo = (typeof CAMPOS)[number];
@@ -51,24 +51,45 @@ export function FormularioEdicion({
   agencia: AgenciaEditada;
   regiones: { id: number; nombre: string }[];
 }) {
-  const textos = useTextos().agencias;
-  const t = textos.edicion;
-  const ETIQUETAS = t.etiquetas;
-  const AYUDAS: Partial<Record<Campo, string>> = { Telefono: t.ayudaTelefono, WhatsApp: t.ayudaWhatsApp, Ciudad: t.ayudaCiudad };
-  const schema = useMemo(() => edicionSchemaDe(textos.validacion), [textos]);
+  const t = useTranslations();
+  const AYUDAS: Partial<Record<Campo, string>> = {
+    Telefono: t("agencias.edicion.ayudaTelefono"),
+    WhatsApp: t("agencias.edicion.ayudaWhatsApp"),
+    Ciudad: t("agencias.edicion.ayudaCiudad"),
+  };
+  const schema = useMemo(() => edicionSchemaDe(t), [t]);
   const router = useRouter();
   const [exito, setExito] = useState<string>();
-  const [general, setGeneral] = useState<string>();
-  const errorRef = useRef<HTMLDivElement>(null);
+  const {
+    form,
+    errores: errors,
+    general,
+    errorRef,
+    pendiente,
+    alEnviar,
+    limpiar,
+  } = useFormulario({
+    schema,
+    valores: valoresDe(agencia),
+    campoDe: camposDe(CAMPOS),
+    noEncontrado: t("agencias.noExiste"),
+    enviar: (values: Edicion) => {
+      setExito(undefined);
+      return enviar<AgenciaEditada>(`/panel/agencias/${encodeURIComponent(adminMail)}/datos`, "PUT", values);
+    },
+    alGuardar: (data) => {
+      form.reset(valoresDe(data));
+      const ciudad = data.Ciudad ? t("agencias.edicion.ciudadGuardada", { ciudad: data.Ciudad, region: data.Region ?? "none" }) : "";
+      setExito(`${t("agencias.edicion.exito")}${ciudad}`);
+      router.refresh();
+    },
+  });
   const {
     register,
-    handleSubmit,
     reset,
-    setError,
-    setFocus,
     control,
-    formState: { errors, isDirty },
-  } = useForm<Edicion>({ resolver: zodResolver(schema), defaultValues: valoresDe(agencia) });
+    formState: { isDirty },
+  } = form;
 
   const region = useWatch({ control, name: "Region" }).trim();
   const ciudad = useWatch({ control, name: "Ciudad" }).trim();
@@ -83,7 +104,7 @@ export function FormularioEdicion({
     queryFn: async () => {
       const query = new URLSearchParams({ region: regionBuscada, ciudad: ciudadBuscada });
       try {
-        return await enviar<CiudadEncontrada>(`/panel/agencias/ciudad?${query}`, "GET", undefined, textos.envio);
+        return await enviar<CiudadEncontrada>(`/panel/agencias/ciudad?${query}`);
       } catch (error) {
         if (error instanceof ErrorDelPanel && error.status === 400) return null;
         throw error;
@@ -91,24 +112,6 @@ export function FormularioEdicion({
     },
   });
   const escribiendo = busqueda !== `${region}\u0000${ciudad}`;
-
-  const guardar = useMutation({
-    mutationFn: (values: Edicion) =>
-      enviar<AgenciaEditada>(`/panel/agencias/${encodeURIComponent(adminMail)}/datos`, "PUT", values, textos.envio),
-    onSuccess: (data) => {
-      reset(valoresDe(data));
-      setExito(`${t.exito}${data.Ciudad ? t.ciudadGuardada(data.Ciudad, data.Region) : ""}`);
-      router.refresh();
-    },
-    onError: (error) =>
-      mostrarErrores(error, CAMPOS, textos.envio, { setError, setFocus, setGeneral, enfocarGeneral: () => errorRef.current?.focus() }),
-  });
-
-  const onSubmit = (values: Edicion) => {
-    setExito(undefined);
-    setGeneral(undefined);
-    guardar.mutate(values);
-  };
 
   const id = (campo: Campo) => `edicion-${campo.toLowerCase()}`;
   const control_ = (campo: Campo) => ({
@@ -118,25 +121,25 @@ export function FormularioEdicion({
     ...register(campo),
   });
   const campoDeTexto = (campo: Campo, extra: Record<string, string> = {}) => (
-    <Field id={id(campo)} label={ETIQUETAS[campo]} hint={AYUDAS[campo]} error={errors[campo]?.message}>
+    <Field id={id(campo)} label={t(`agencias.edicion.etiquetas.${campo}`)} hint={AYUDAS[campo]} error={errors[campo]?.message}>
       <Input autoComplete="off" {...extra} {...control_(campo)} />
     </Field>
   );
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-4" aria-labelledby="titulo-editar">
+    <form noValidate onSubmit={alEnviar} className="space-y-4" aria-labelledby="titulo-editar">
       <div aria-live="polite" aria-atomic="true">
         {exito && <Alert tono="exito">{exito}</Alert>}
       </div>
-      <ErrorDeFormulario ref={errorRef} titulo={t.error} mensaje={general} />
+      <ErrorDeFormulario ref={errorRef} titulo={t("agencias.edicion.error")} mensaje={general} />
       <div className="grid gap-4 sm:grid-cols-2">
         {campoDeTexto("Nombre")}
         {campoDeTexto("Direccion")}
         {campoDeTexto("Telefono", { type: "tel" })}
         {campoDeTexto("WhatsApp", { type: "tel" })}
-        <Field id={id("Region")} label={ETIQUETAS.Region} error={errors.Region?.message}>
+        <Field id={id("Region")} label={t("agencias.edicion.etiquetas.Region")} error={errors.Region?.message}>
           <select className={inputClass} {...control_("Region")}>
-            <option value="">{t.sinProvincia}</option>
+            <option value="">{t("agencias.edicion.sinProvincia")}</option>
             {regiones.map((opcion) => (
               <option key={opcion.id} value={opcion.nombre}>
                 {opcion.nombre}
@@ -148,37 +151,37 @@ export function FormularioEdicion({
           {campoDeTexto("Ciudad")}
           <div aria-live="polite" aria-atomic="true" className="mt-2 min-h-6 text-sm" id="edicion-ciudad-coincidencia">
             {!region && ciudad ? (
-              <p className="text-amber-800">{t.elegiProvincia}</p>
+              <p className="text-amber-800">{t("agencias.edicion.elegiProvincia")}</p>
             ) : !buscar || escribiendo ? null : coincidencia.isPending ? (
-              <p className="text-slate-600">{t.buscandoCiudad}</p>
+              <p className="text-slate-600">{t("agencias.edicion.buscandoCiudad")}</p>
             ) : coincidencia.isError ? (
-              <p className="text-red-700">{t.errorCiudad}</p>
+              <p className="text-red-700">{t("agencias.edicion.errorCiudad")}</p>
             ) : coincidencia.data ? (
               <p className="text-emerald-800">
                 <span aria-hidden="true">✓ </span>
-                {t.coincidencia}
+                {t("agencias.edicion.coincidencia")}
                 <strong>{`${coincidencia.data.Nombre} (${coincidencia.data.Region})`}</strong>
               </p>
             ) : (
-              <p className="text-red-700">{t.sinCiudad(regionBuscada)}</p>
+              <p className="text-red-700">{t("agencias.edicion.sinCiudad", { region: regionBuscada })}</p>
             )}
           </div>
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <BotonEnviar cargando={guardar.isPending}>{guardar.isPending ? t.guardando : t.guardar}</BotonEnviar>
+        <BotonEnviar cargando={pendiente}>{pendiente ? t("agencias.edicion.guardando") : t("agencias.edicion.guardar")}</BotonEnviar>
         <Button
           variante="secundario"
-          disabled={!isDirty || guardar.isPending}
+          disabled={!isDirty || pendiente}
           onClick={() => {
             reset();
             setExito(undefined);
-            setGeneral(undefined);
+            limpiar();
           }}
         >
-          {t.descartar}
+          {t("agencias.edicion.descartar")}
         </Button>
-        <p className="text-xs text-slate-500">{t.vacios}</p>
+        <p className="text-xs text-slate-500">{t("agencias.edicion.vacios")}</p>
       </div>
     </form>
   );

@@ -1,7 +1,8 @@
+import { getFormatter, getTranslations } from "next-intl/server";
 import type { AgenciaProductos } from "@/lib/api/agencias";
-import { type Idioma, LOCALES, type Textos } from "@/lib/panel/i18n";
-import { getIdioma, textosDe } from "@/lib/panel/i18n/servidor";
-import { CLASE_PAQUETE, formatearDia, Insignia } from "./formato";
+import { dia, type Formateador, numero } from "@/lib/panel/formatos";
+import type { Traductor } from "@/lib/panel/i18n/idiomas";
+import { CLASE_PAQUETE, Insignia } from "./insignias";
 
 /**
  * The agency's product package (GET /v3/agencias/{adminMail}/productos): plan, validity and usage bars
@@ -16,10 +17,10 @@ function Barra({
   contratadas,
   detalle,
   t,
-  numero,
+  f,
 }: {
-  t: Textos["agencias"]["paquete"];
-  numero: Intl.NumberFormat;
+  t: Traductor;
+  f: Formateador;
   id: string;
   titulo: string;
   usadas: number;
@@ -30,7 +31,10 @@ function Barra({
   const valor = Math.min(Math.max(usadas, 0), max);
   const porcentaje = contratadas > 0 ? Math.round((Math.min(usadas, contratadas) / contratadas) * 100) : 0;
   const excedida = contratadas > 0 && usadas >= contratadas;
-  const texto = contratadas > 0 ? t.usadas(numero.format(usadas), numero.format(contratadas)) : t.sinContratar;
+  const texto =
+    contratadas > 0
+      ? t("agencias.paquete.usadas", { usadas: numero(f, usadas), contratadas: numero(f, contratadas) })
+      : t("agencias.paquete.sinContratar");
   return (
     <div>
       <div className="flex items-baseline justify-between gap-4 text-sm">
@@ -56,57 +60,59 @@ function Barra({
 }
 
 export async function Paquete({ productos, idBase = "paquete" }: { productos: AgenciaProductos; idBase?: string }) {
-  const idioma: Idioma = await getIdioma();
-  const t = textosDe(idioma).agencias.paquete;
-  const numero = new Intl.NumberFormat(LOCALES[idioma]);
-  const estado = { etiqueta: t.estados[productos.Estado], clase: CLASE_PAQUETE[productos.Estado] };
+  const t = await getTranslations();
+  const f = await getFormatter();
+  const estado = { etiqueta: t(`agencias.paquete.estados.${productos.Estado}`), clase: CLASE_PAQUETE[productos.Estado] };
   const { Publicaciones: publicaciones, Exposiciones: exposiciones } = productos;
   return (
     <div className="space-y-6">
       <dl className="grid gap-4 sm:grid-cols-3">
         <div>
-          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{t.plan}</dt>
-          <dd className="mt-1 font-semibold text-slate-900">{productos.Plan ?? t.sinPlan}</dd>
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{t("agencias.paquete.plan")}</dt>
+          <dd className="mt-1 font-semibold text-slate-900">{productos.Plan ?? t("agencias.paquete.sinPlan")}</dd>
         </div>
         <div>
-          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{t.estado}</dt>
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{t("agencias.paquete.estado")}</dt>
           <dd className="mt-1">
             <Insignia {...estado} />
           </dd>
         </div>
         <div>
-          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{t.vigencia}</dt>
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{t("agencias.paquete.vigencia")}</dt>
           <dd className="mt-1 text-slate-900">
             {productos.VigenteDesde || productos.VigenteHasta
-              ? t.rango(formatearDia(productos.VigenteDesde, idioma), formatearDia(productos.VigenteHasta, idioma))
-              : t.sinFechas}
+              ? t("agencias.paquete.rango", {
+                  desde: dia(f, productos.VigenteDesde),
+                  hasta: dia(f, productos.VigenteHasta),
+                })
+              : t("agencias.paquete.sinFechas")}
           </dd>
         </div>
       </dl>
       <div>
-        <h3 className="text-sm font-semibold text-slate-900">{t.publicaciones}</h3>
+        <h3 className="text-sm font-semibold text-slate-900">{t("agencias.paquete.publicaciones")}</h3>
         <div className="mt-2">
           <Barra
             id={`${idBase}-publicaciones`}
-            titulo={t.activas}
+            titulo={t("agencias.paquete.activas")}
             t={t}
-            numero={numero}
+            f={f}
             usadas={publicaciones.Activas}
             contratadas={publicaciones.Contratadas}
-            detalle={t.disponibles(numero.format(publicaciones.Disponibles))}
+            detalle={t("agencias.paquete.disponibles", { n: numero(f, publicaciones.Disponibles) })}
           />
         </div>
       </div>
       <div>
-        <h3 className="text-sm font-semibold text-slate-900">{t.exposiciones}</h3>
+        <h3 className="text-sm font-semibold text-slate-900">{t("agencias.paquete.exposiciones")}</h3>
         <div className="mt-2 space-y-3">
           {(["Alta", "Media", "Baja"] as const).map((nivel) => (
             <Barra
               key={nivel}
               id={`${idBase}-exposicion-${nivel.toLowerCase()}`}
-              titulo={t.niveles[nivel]}
+              titulo={t(`agencias.paquete.niveles.${nivel}`)}
               t={t}
-              numero={numero}
+              f={f}
               usadas={exposiciones[nivel].Usadas}
               contratadas={exposiciones[nivel].Contratadas}
             />

@@ -1,14 +1,15 @@
 import Link from "next/link";
+import { getFormatter, getTranslations } from "next-intl/server";
 import type { Agencia } from "@/lib/api/agencias";
-import { getIdioma, textosDe } from "@/lib/panel/i18n/servidor";
-import { CLASE_AGENCIA, formatearFechaHora, Insignia } from "./formato";
+import { fechaHora } from "@/lib/panel/formatos";
+import { CLASE_AGENCIA, Insignia } from "./insignias";
 
 export const rutaAgencia = (adminMail: string) => `/panel/agencias/${encodeURIComponent(adminMail)}`;
 
 /** The agencies of the list, one row each, with a link to the detail. */
 export async function TablaAgencias({ agencias, descripcion }: { agencias: Agencia[]; descripcion: string }) {
-  const idioma = await getIdioma();
-  const t = textosDe(idioma).agencias;
+  const t = await getTranslations();
+  const f = await getFormatter();
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
@@ -16,28 +17,27 @@ export async function TablaAgencias({ agencias, descripcion }: { agencias: Agenc
         <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
             <th scope="col" className="px-4 py-3">
-              {t.columnas.agencia}
+              {t("agencias.columnas.agencia")}
             </th>
             <th scope="col" className="px-4 py-3">
-              {t.columnas.estado}
+              {t("agencias.columnas.estado")}
             </th>
             <th scope="col" className="px-4 py-3">
-              {t.columnas.ubicacion}
+              {t("agencias.columnas.ubicacion")}
             </th>
             <th scope="col" className="px-4 py-3">
-              {t.columnas.operadores}
+              {t("agencias.columnas.operadores")}
             </th>
             <th scope="col" className="px-4 py-3">
-              {t.columnas.invitada}
+              {t("agencias.columnas.invitada")}
             </th>
             <th scope="col" className="px-4 py-3">
-              {t.columnas.registrada}
+              {t("agencias.columnas.registrada")}
             </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {agencias.map((agencia) => {
-            const estado = t.estados[agencia.Estado];
             return (
               <tr key={agencia.AdminMail} className="align-top hover:bg-slate-50" data-testid="fila-agencia">
                 <th scope="row" className="px-4 py-3 font-normal">
@@ -47,14 +47,14 @@ export async function TablaAgencias({ agencias, descripcion }: { agencias: Agenc
                   {agencia.Nombre && <span className="block text-slate-600">{agencia.AdminMail}</span>}
                 </th>
                 <td className="px-4 py-3">
-                  <Insignia etiqueta={estado.etiqueta} clase={CLASE_AGENCIA[agencia.Estado]} />
+                  <Insignia etiqueta={t(`agencias.estados.${agencia.Estado}.etiqueta`)} clase={CLASE_AGENCIA[agencia.Estado]} />
                 </td>
                 <td className="px-4 py-3 text-slate-700">
                   {agencia.Ciudad || agencia.Region ? [agencia.Ciudad, agencia.Region].filter(Boolean).join(", ") : "—"}
                 </td>
                 <td className="px-4 py-3 tabular-nums text-slate-700">{agencia.Operadores.length}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatearFechaHora(agencia.Invitada, idioma)}</td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatearFechaHora(agencia.Registrada, idioma)}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{fechaHora(f, agencia.Invitada)}</td>
+                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{fechaHora(f, agencia.Registrada)}</td>
               </tr>
             );
           })}

@@ -3,8 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { useTextos } from "@/components/panel/idioma";
 import { type Conocido, contarNuevas } from "./novedades";
 
 /** How often page 1 is polled while the tab is visible (react-query pauses it in the background). */
@@ -32,7 +32,7 @@ type Props = {
  * The count is announced in a polite live region.
  */
 export function AvisoNovedades({ url, total, primera, pagina, hrefPrimera }: Props) {
-  const t = useTextos().consultas.novedades;
+  const t = useTranslations();
   const router = useRouter();
   const conocido = useRef<Conocido | null>(primera === undefined ? null : { total, primera });
   const [nuevas, setNuevas] = useState(0);
@@ -65,12 +65,12 @@ export function AvisoNovedades({ url, total, primera, pagina, hrefPrimera }: Pro
     <div aria-live="polite" aria-atomic="true" data-testid="novedades">
       {nuevas > 0 && (
         <p className="flex flex-wrap items-center gap-3 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
-          <span className="font-semibold">{t.nuevas(nuevas)}</span>
+          <span className="font-semibold">{t("consultas.novedades.nuevas", { n: nuevas })}</span>
           {pagina === 1 ? (
-            <span>{t.enTabla}</span>
+            <span>{t("consultas.novedades.enTabla")}</span>
           ) : (
             <Link href={hrefPrimera} className="font-semibold text-emerald-900 underline hover:no-underline">
-              {t.verRecientes}
+              {t("consultas.novedades.verRecientes")}
             </Link>
           )}
           <button
@@ -78,11 +78,11 @@ export function AvisoNovedades({ url, total, primera, pagina, hrefPrimera }: Pro
             onClick={() => setNuevas(0)}
             className="ml-auto rounded px-2 py-1 text-emerald-900 hover:bg-emerald-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-emerald-700"
           >
-            {t.entendido}
+            {t("consultas.novedades.entendido")}
           </button>
         </p>
       )}
-      {isError && nuevas === 0 && <p className="text-xs text-slate-500">{t.error}</p>}
+      {isError && nuevas === 0 && <p className="text-xs text-slate-500">{t("consultas.novedades.error")}</p>}
     </div>
   );
 }

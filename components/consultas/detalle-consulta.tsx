@@ -1,12 +1,12 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { reenviarWebhook } from "@/app/(panel)/panel/consultas/acciones";
-import { useTextos } from "@/components/panel/idioma";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import type { Seccion } from "./formato";
+import type { Seccion } from "@/lib/panel/consultas/presentacion";
 
 type Props = {
   sid: string;
@@ -26,7 +26,7 @@ type Props = {
  * removes `sid` from the URL and returns the focus to the row's link.
  */
 export function DetalleConsulta({ sid, adminMail, titulo, secciones, error, puedeReenviar, hrefCerrar }: Props) {
-  const t = useTextos();
+  const t = useTranslations();
   const router = useRouter();
   const dialogo = useRef<HTMLDialogElement>(null);
   const [reenvio, setReenvio] = useState<{ ok: boolean; mensaje: string } | null>(null);
@@ -48,7 +48,7 @@ export function DetalleConsulta({ sid, adminMail, titulo, secciones, error, pued
       try {
         setReenvio(await reenviarWebhook(adminMail, sid));
       } catch {
-        setReenvio({ ok: false, mensaje: t.consultas.detalle.sinConexion });
+        setReenvio({ ok: false, mensaje: t("consultas.detalle.sinConexion") });
       }
     });
   }
@@ -62,13 +62,13 @@ export function DetalleConsulta({ sid, adminMail, titulo, secciones, error, pued
     >
       <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-slate-200 bg-white px-6 py-4">
         <div>
-          <p className="text-xs font-semibold uppercase tracking-wide text-marca-700">{t.consultas.detalle.consulta}</p>
+          <p className="text-xs font-semibold uppercase tracking-wide text-marca-700">{t("consultas.detalle.consulta")}</p>
           <h2 id="detalle-titulo" className="text-xl font-bold tracking-tight text-slate-900">
             {titulo}
           </h2>
         </div>
         <form method="dialog">
-          <Button type="submit" variante="fantasma" aria-label={t.consultas.detalle.cerrar}>
+          <Button type="submit" variante="fantasma" aria-label={t("consultas.detalle.cerrar")}>
             <span aria-hidden="true">✕</span>
           </Button>
         </form>
@@ -93,12 +93,12 @@ export function DetalleConsulta({ sid, adminMail, titulo, secciones, error, pued
         {puedeReenviar && secciones && (
           <section aria-labelledby="detalle-webhook" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
             <h3 id="detalle-webhook" className="text-sm font-semibold text-slate-900">
-              {t.consultas.detalle.webhook}
+              {t("consultas.detalle.webhook")}
             </h3>
-            <p className="mt-1 text-sm text-slate-600">{t.consultas.detalle.webhookTexto}</p>
+            <p className="mt-1 text-sm text-slate-600">{t("consultas.detalle.webhookTexto")}</p>
             <div className="mt-3">
               <Button variante="secundario" cargando={reenviando} onClick={reenviar}>
-                {reenviando ? t.consultas.detalle.reenviando : t.consultas.detalle.reenviar}
+                {reenviando ? t("consultas.detalle.reenviando") : t("consultas.detalle.reenviar")}
               </Button>
             </div>
             <div aria-live="polite" className="mt-3" data-testid="resultado-reenvio">
@@ -108,7 +108,7 @@ export function DetalleConsulta({ sid, adminMail, titulo, secciones, error, pued
         )}
         <form method="dialog">
           <Button type="submit" variante="secundario">
-            {t.comun.cerrar}
+            {t("comun.cerrar")}
           </Button>
         </form>
       </div>

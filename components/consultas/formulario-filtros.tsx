@@ -2,13 +2,14 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
+import { useFormatter, useTranslations } from "next-intl";
 import { useMemo, useTransition } from "react";
 import { useForm } from "react-hook-form";
-import { useIdioma, useTextos } from "@/components/panel/idioma";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
 import { DIAS_CONSULTAS, MAX_EXTERNALID } from "@/lib/api/limites";
-import { esquemaFiltros, type Filtros, type FiltrosFormulario, formatoDia, urlConsultas } from "@/lib/panel/consultas/esquema";
+import { esquemaFiltros, type Filtros, type FiltrosFormulario, urlConsultas } from "@/lib/panel/consultas/filtros";
+import { dia } from "@/lib/panel/formatos";
 
 export type OpcionAgencia = { adminMail: string; nombre: string | null; operadores: string[] };
 
@@ -31,11 +32,10 @@ const CAMPOS = ["agencia", "operador", "externalid", "desde", "hasta"] as const;
  */
 export function FormularioFiltros({ agencias, fijo, valores, errores, hoy, minimo }: Props) {
   const router = useRouter();
-  const idioma = useIdioma();
-  const textos = useTextos().consultas;
-  const t = textos.filtros;
+  const t = useTranslations();
+  const f = useFormatter();
   const [pendiente, startTransition] = useTransition();
-  const schema = useMemo(() => esquemaFiltros(hoy, idioma, textos.validacion), [hoy, idioma, textos]);
+  const schema = useMemo(() => esquemaFiltros(hoy, t, f), [hoy, t, f]);
   const defaultValues = {
     agencia: valores.agencia ?? "",
     operador: valores.operador ?? "",
@@ -88,19 +88,19 @@ export function FormularioFiltros({ agencias, fijo, valores, errores, hoy, minim
   });
 
   return (
-    <search aria-label={t.etiqueta}>
+    <search aria-label={t("consultas.filtros.etiqueta")}>
       <form noValidate onSubmit={handleSubmit(aplicar)} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {fijo ? (
             <>
               <div>
-                <p className="block text-sm font-medium text-slate-800">{t.agencia}</p>
+                <p className="block text-sm font-medium text-slate-800">{t("consultas.filtros.agencia")}</p>
                 <p className="mt-1 rounded-lg bg-slate-50 px-3 py-2 text-slate-900" data-testid="agencia-fija">
                   {valores.agencia}
                 </p>
               </div>
               <div>
-                <p className="block text-sm font-medium text-slate-800">{t.operador}</p>
+                <p className="block text-sm font-medium text-slate-800">{t("consultas.filtros.operador")}</p>
                 <p className="mt-1 rounded-lg bg-slate-50 px-3 py-2 text-slate-900" data-testid="operador-fijo">
                   {valores.operador}
                 </p>
@@ -108,7 +108,7 @@ export function FormularioFiltros({ agencias, fijo, valores, errores, hoy, minim
             </>
           ) : (
             <>
-              <Field id="filtro-agencia" label={t.agencia} error={error("agencia")}>
+              <Field id="filtro-agencia" label={t("consultas.filtros.agencia")} error={error("agencia")}>
                 <select id="filtro-agencia" className={inputClass} {...aria("agencia")} {...register("agencia")}>
                   {agencias.map((agencia) => (
                     <option key={agencia.adminMail} value={agencia.adminMail}>
@@ -120,7 +120,12 @@ export function FormularioFiltros({ agencias, fijo, valores, errores, hoy, minim
                   )}
                 </select>
               </Field>
-              <Field id="filtro-operador" label={t.operador} hint={t.operadorAyuda} error={error("operador")}>
+              <Field
+                id="filtro-operador"
+                label={t("consultas.filtros.operador")}
+                hint={t("consultas.filtros.operadorAyuda")}
+                error={error("operador")}
+              >
                 <Input
                   id="filtro-operador"
                   type="email"
@@ -128,7 +133,7 @@ export function FormularioFiltros({ agencias, fijo, valores, errores, hoy, minim
                   autoCapitalize="none"
                   spellCheck={false}
                   list="filtro-operadores"
-                  placeholder={t.operadorEjemplo}
+                  placeholder={t("consultas.filtros.operadorEjemplo")}
                   {...aria("operador", true)}
                   {...register("operador")}
                 />
@@ -140,7 +145,7 @@ export function FormularioFiltros({ agencias, fijo, valores, errores, hoy, minim
               </Field>
             </>
           )}
-          <Field id="filtro-externalid" label="ExternalId" hint={t.externalidAyuda} error={error("externalid")}>
+          <Field id="filtro-externalid" label="ExternalId" hint={t("consultas.filtros.externalidAyuda")} error={error("externalid")}>
             <Input
               id="filtro-externalid"
               maxLength={MAX_EXTERNALID}
@@ -150,19 +155,24 @@ export function FormularioFiltros({ agencias, fijo, valores, errores, hoy, minim
               {...register("externalid")}
             />
           </Field>
-          <Field id="filtro-desde" label={t.desde} hint={t.desdeAyuda(formatoDia(minimo, idioma), DIAS_CONSULTAS)} error={error("desde")}>
+          <Field
+            id="filtro-desde"
+            label={t("consultas.filtros.desde")}
+            hint={t("consultas.filtros.desdeAyuda", { minimo: dia(f, minimo), dias: DIAS_CONSULTAS })}
+            error={error("desde")}
+          >
             <Input id="filtro-desde" type="date" min={minimo} max={hoy} {...aria("desde", true)} {...register("desde")} />
           </Field>
-          <Field id="filtro-hasta" label={t.hasta} hint={t.hastaAyuda} error={error("hasta")}>
+          <Field id="filtro-hasta" label={t("consultas.filtros.hasta")} hint={t("consultas.filtros.hastaAyuda")} error={error("hasta")}>
             <Input id="filtro-hasta" type="date" min={minimo} max={hoy} {...aria("hasta", true)} {...register("hasta")} />
           </Field>
         </div>
         <div className="mt-5 flex flex-wrap items-center gap-3">
           <Button type="submit" cargando={pendiente}>
-            {pendiente ? t.buscando : t.aplicar}
+            {pendiente ? t("consultas.filtros.buscando") : t("consultas.filtros.aplicar")}
           </Button>
           <Button type="button" variante="secundario" onClick={limpiar} disabled={pendiente}>
-            {t.limpiar}
+            {t("consultas.filtros.limpiar")}
           </Button>
         </div>
       </form>

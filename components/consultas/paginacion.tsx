@@ -1,6 +1,6 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button-class";
-import { getTextos } from "@/lib/panel/i18n/servidor";
 
 type Props = {
   pagina: number;
@@ -33,17 +33,17 @@ function Paso({ href, activo, texto, antes, despues }: { href: string; activo: b
 
 /** First / previous / next / last, and "página X de Y". */
 export async function Paginacion({ pagina, paginas, hrefs }: Props) {
-  const t = (await getTextos()).consultas.paginacion;
+  const t = await getTranslations();
   return (
-    <nav aria-label={t.etiqueta} className="flex flex-wrap items-center justify-between gap-3">
+    <nav aria-label={t("consultas.paginacion.etiqueta")} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-700" aria-live="polite" data-testid="pagina-actual">
-        {t.pagina(pagina, paginas)}
+        {t("consultas.paginacion.pagina", { pagina, paginas })}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Paso href={hrefs.primera} activo={pagina > 1} texto={t.primera} antes="«" />
-        <Paso href={hrefs.anterior} activo={pagina > 1} texto={t.anterior} antes="‹" />
-        <Paso href={hrefs.siguiente} activo={pagina < paginas} texto={t.siguiente} despues="›" />
-        <Paso href={hrefs.ultima} activo={pagina < paginas} texto={t.ultima} despues="»" />
+        <Paso href={hrefs.primera} activo={pagina > 1} texto={t("consultas.paginacion.primera")} antes="«" />
+        <Paso href={hrefs.anterior} activo={pagina > 1} texto={t("consultas.paginacion.anterior")} antes="‹" />
+        <Paso href={hrefs.siguiente} activo={pagina < paginas} texto={t("consultas.paginacion.siguiente")} despues="›" />
+        <Paso href={hrefs.ultima} activo={pagina < paginas} texto={t("consultas.paginacion.ultima")} despues="»" />
       </div>
     </nav>
   );

@@ -2,9 +2,9 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import type { MouseEvent } from "react";
-import { useTextos } from "@/components/panel/idioma";
-import type { FilaConsulta } from "./formato";
+import type { FilaConsulta } from "@/lib/panel/consultas/presentacion";
 
 type Props = {
   filas: (FilaConsulta & { href: string })[];
@@ -19,7 +19,7 @@ type Props = {
  */
 export function TablaConsultas({ filas, caption, abierta }: Props) {
   const router = useRouter();
-  const c = useTextos().consultas.columnas;
+  const t = useTranslations();
 
   function abrir(event: MouseEvent<HTMLTableRowElement>, href: string) {
     if ((event.target as HTMLElement).closest("a, button")) return;
@@ -34,25 +34,25 @@ export function TablaConsultas({ filas, caption, abierta }: Props) {
         <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
           <tr>
             <th scope="col" className="px-4 py-3">
-              {c.momento}
+              {t("consultas.columnas.momento")}
             </th>
             <th scope="col" className="px-4 py-3">
-              {c.interesado}
+              {t("consultas.columnas.interesado")}
             </th>
             <th scope="col" className="px-4 py-3">
-              {c.contacto}
+              {t("consultas.columnas.contacto")}
             </th>
             <th scope="col" className="px-4 py-3">
-              {c.auto}
+              {t("consultas.columnas.auto")}
             </th>
             <th scope="col" className="px-4 py-3 text-right">
-              {c.precio}
+              {t("consultas.columnas.precio")}
             </th>
             <th scope="col" className="px-4 py-3">
-              {c.operador}
+              {t("consultas.columnas.operador")}
             </th>
             <th scope="col" className="px-4 py-3">
-              {c.tipo}
+              {t("consultas.columnas.tipo")}
             </th>
           </tr>
         </thead>

@@ -1,12 +1,11 @@
+import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useRef } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { SecretoUnaVez } from "@/components/notificaciones/secreto-una-vez";
-import { useTextos } from "@/components/panel/idioma";
+import { SecretoUnaVez } from "@/components/panel/secreto-una-vez";
 import { Alert } from "@/components/ui/alert";
 import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
 import type { AgenciaOpcion } from "@/lib/panel/equipo/agencias";
-import { MIN_PASSWORD_LENGTH, MODOS_CONTRASENA, ROLES_MIEMBRO } from "@/lib/panel/equipo/limites";
-import { useTextosEquipo } from "./textos";
+import { MIN_PASSWORD_LENGTH, MODOS_CONTRASENA, ROLES_MIEMBRO } from "@/lib/panel/equipo/formularios";
 
 /**
  * The parts the Equipo forms share (add a member, change a role, a new password), wired to a
@@ -48,22 +47,27 @@ export function ElegirRol({
   errores: { Rol?: string; Agencia?: string };
   agencias: Agencias;
 }) {
-  const textos = useTextos();
-  const t = useTextosEquipo();
+  const t = useTranslations();
   const agencia = `${prefijo}-agencia`;
   const ayuda =
     agencias.lista === null
-      ? t.rol.errorAgencias(agencias.error ?? "")
+      ? t("equipo.rol.errorAgencias", { motivo: agencias.error ?? "" })
       : agencias.lista.length === 0
-        ? t.rol.sinAgencias
-        : t.rol.agenciaAyuda;
+        ? t("equipo.rol.sinAgencias")
+        : t("equipo.rol.agenciaAyuda");
   return (
     <>
       <fieldset aria-describedby={errores.Rol ? `${prefijo}-rol-error` : undefined}>
-        <legend className="text-sm font-medium text-slate-800">{t.rol.leyenda}</legend>
+        <legend className="text-sm font-medium text-slate-800">{t("equipo.rol.leyenda")}</legend>
         <div className="mt-1 grid gap-2 sm:grid-cols-3">
           {ROLES_MIEMBRO.map((valor) => (
-            <Opcion key={valor} registro={registroRol} valor={valor} etiqueta={textos.marco.roles[valor]} ayuda={t.roles[valor]} />
+            <Opcion
+              key={valor}
+              registro={registroRol}
+              valor={valor}
+              etiqueta={t(`marco.roles.${valor}`)}
+              ayuda={t(`equipo.roles.${valor}`)}
+            />
           ))}
         </div>
         {errores.Rol && (
@@ -73,7 +77,7 @@ export function ElegirRol({
         )}
       </fieldset>
       {rol === "agencia" && (
-        <Field id={agencia} label={t.rol.agencia} hint={ayuda} error={errores.Agencia}>
+        <Field id={agencia} label={t("equipo.rol.agencia")} hint={ayuda} error={errores.Agencia}>
           <select
             id={agencia}
             className={inputClass}
@@ -81,7 +85,7 @@ export function ElegirRol({
             aria-describedby={describedBy(agencia, { hint: true, error: Boolean(errores.Agencia) })}
             {...registroAgencia}
           >
-            <option value="">{t.rol.elegiAgencia}</option>
+            <option value="">{t("equipo.rol.elegiAgencia")}</option>
             {(agencias.lista ?? []).map((opcion) => (
               <option key={opcion.adminMail} value={opcion.adminMail}>
                 {opcion.nombre ? `${opcion.nombre} (${opcion.adminMail})` : opcion.adminMail}
@@ -108,22 +112,27 @@ export function ElegirContrasena({
   registroContrasena: UseFormRegisterReturn;
   error?: string;
 }) {
-  const t = useTextosEquipo().contrasena;
+  const t = useTranslations();
   const campo = `${prefijo}-contrasena`;
   const opciones: Record<(typeof MODOS_CONTRASENA)[number], { etiqueta: string; ayuda: string }> = {
-    generar: { etiqueta: t.generar, ayuda: t.generarAyuda },
-    escribir: { etiqueta: t.escribir, ayuda: t.escribirAyuda(MIN_PASSWORD_LENGTH) },
+    generar: { etiqueta: t("equipo.contrasena.generar"), ayuda: t("equipo.contrasena.generarAyuda") },
+    escribir: { etiqueta: t("equipo.contrasena.escribir"), ayuda: t("equipo.contrasena.escribirAyuda", { min: MIN_PASSWORD_LENGTH }) },
   };
   return (
     <fieldset className="space-y-3">
-      <legend className="text-sm font-medium text-slate-800">{t.leyenda}</legend>
+      <legend className="text-sm font-medium text-slate-800">{t("equipo.contrasena.leyenda")}</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {MODOS_CONTRASENA.map((valor) => (
           <Opcion key={valor} registro={registroModo} valor={valor} {...opciones[valor]} />
         ))}
       </div>
       {modo === "escribir" && (
-        <Field id={campo} label={t.campo} hint={t.escribirAyuda(MIN_PASSWORD_LENGTH)} error={error}>
+        <Field
+          id={campo}
+          label={t("equipo.contrasena.campo")}
+          hint={t("equipo.contrasena.escribirAyuda", { min: MIN_PASSWORD_LENGTH })}
+          error={error}
+        >
           <Input
             id={campo}
             type="text"
@@ -146,7 +155,6 @@ export function ElegirContrasena({
  * after what happened; the focus moves here when it appears, so a screen reader reads it.
  */
 export function ContrasenaMostrada({ aviso, contrasena, children }: { aviso: string; contrasena: string; children: ReactNode }) {
-  const t = useTextosEquipo().contrasena;
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus();
@@ -154,7 +162,7 @@ export function ContrasenaMostrada({ aviso, contrasena, children }: { aviso: str
   return (
     <div ref={ref} tabIndex={-1} className="space-y-4 focus:outline-none">
       <Alert tono="exito">{aviso}</Alert>
-      <SecretoUnaVez secreto={contrasena} textos={t} />
+      <SecretoUnaVez secreto={contrasena} tipo="contrasena" />
       {children}
     </div>
   );

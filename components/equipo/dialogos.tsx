@@ -1,12 +1,12 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useMemo, useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { mostrarErrores, repartirErrores } from "@/components/agencias/enviar";
-import { useTextos } from "@/components/panel/idioma";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import { useWatch } from "react-hook-form";
+import * as z from "zod/mini";
+import { enviar } from "@/components/panel/enviar";
+import { camposDe, useFormulario } from "@/components/panel/formulario";
 import { ErrorDeFormulario } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { BotonesDeDialogo } from "@/components/ui/dialogo";
@@ -17,10 +17,8 @@ import {
   contrasenaElegidaSchemaDe,
   generarContrasena,
   type RolMiembro,
-} from "@/lib/panel/equipo/limites";
+} from "@/lib/panel/equipo/formularios";
 import { type Agencias, ContrasenaMostrada, ElegirContrasena, ElegirRol } from "./campos";
-import { enviarEquipo, mensajesEquipo } from "./enviar";
-import { useTextosEquipo } from "./textos";
 
 /**
  * What the Equipo table's dialogs hold (components/ui/dialogo.tsx opens and closes them): change a
@@ -45,57 +43,46 @@ type Props = { fila: FilaMiembro; quien: string; alListo: (aviso?: string) => vo
 
 const ruta = (fila: FilaMiembro) => `/panel/equipo/${encodeURIComponent(fila.id)}`;
 
+/** A form of these dialogs: a member that is gone (a bare 404) is said in Equipo's words. */
+function useFormularioDeMiembro<V extends Record<string, unknown>, R>(
+  opciones: Omit<Parameters<typeof useFormulario<V, R>>[0], "noEncontrado">,
+) {
+  const t = useTranslations();
+  return useFormulario({ ...opciones, noEncontrado: t("equipo.servidor.noExiste") });
+}
+
 /** The row's role (and agency), PUT /panel/equipo/{id}. */
 export function CambiarRol({ fila, quien, agencias, alListo, alCancelar }: Props & { agencias: Agencias }) {
-  const textos = useTextos();
-  const t = useTextosEquipo();
-  const mensajes = mensajesEquipo(textos, t);
-  const schema = useMemo(() => cambioRolSchemaDe(t.validacion), [t]);
+  const t = useTranslations();
+  const schema = useMemo(() => cambioRolSchemaDe(t), [t]);
   const router = useRouter();
-  const [general, setGeneral] = useState<string>();
-  const errorRef = useRef<HTMLDivElement>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    control,
-    formState: { errors },
-  } = useForm<CambioRol>({ resolver: zodResolver(schema), defaultValues: { Rol: fila.rol, Agencia: fila.agencia ?? "" } });
-  const rol = useWatch({ control, name: "Rol" });
-  const guardar = useMutation({
-    mutationFn: (values: CambioRol) =>
-      enviarEquipo<{ Rol: RolMiembro }>(mensajes, ruta(fila), "PUT", {
-        Rol: values.Rol,
-        Agencia: values.Rol === "agencia" ? values.Agencia : "",
-      }),
-    onSuccess: (miembro) => {
+  const { form, errores, general, errorRef, pendiente, alEnviar } = useFormularioDeMiembro({
+    schema,
+    valores: { Rol: fila.rol, Agencia: fila.agencia ?? "" },
+    campoDe: camposDe(["Rol", "Agencia"] as const),
+    enviar: (values: CambioRol) =>
+      enviar<{ Rol: RolMiembro }>(ruta(fila), "PUT", { Rol: values.Rol, Agencia: values.Rol === "agencia" ? values.Agencia : "" }),
+    alGuardar: (miembro) => {
       router.refresh();
-      alListo(t.cambioRol.exito(quien, textos.marco.roles[miembro.Rol]));
+      alListo(t("equipo.cambioRol.exito", { quien, rol: t(`marco.roles.${miembro.Rol}`) }));
     },
-    onError: (error) =>
-      mostrarErrores(error, ["Rol", "Agencia"] as const, mensajes, {
-        setError,
-        setFocus,
-        setGeneral,
-        enfocarGeneral: () => errorRef.current?.focus(),
-      }),
   });
+  const rol = useWatch({ control: form.control, name: "Rol" });
   return (
-    <form noValidate onSubmit={handleSubmit((values) => guardar.mutate(values))} className="space-y-4">
-      <ErrorDeFormulario ref={errorRef} titulo={t.cambioRol.error} mensaje={general} />
+    <form noValidate onSubmit={alEnviar} className="space-y-4">
+      <ErrorDeFormulario ref={errorRef} titulo={t("equipo.cambioRol.error")} mensaje={general} />
       <ElegirRol
         prefijo="cambio"
         rol={rol}
-        registroRol={register("Rol")}
-        registroAgencia={register("Agencia")}
-        errores={{ Rol: errors.Rol?.message, Agencia: errors.Agencia?.message }}
+        registroRol={form.register("Rol")}
+        registroAgencia={form.register("Agencia")}
+        errores={{ Rol: errores.Rol?.message, Agencia: errores.Agencia?.message }}
         agencias={agencias}
       />
       <BotonesDeDialogo
-        cancelar={t.cancelar}
-        enviar={guardar.isPending ? t.cambioRol.guardando : t.cambioRol.guardar}
-        pendiente={guardar.isPending}
+        cancelar={t("equipo.cancelar")}
+        enviar={pendiente ? t("equipo.cambioRol.guardando") : t("equipo.cambioRol.guardar")}
+        pendiente={pendiente}
         alCancelar={alCancelar}
       />
     </form>
@@ -104,100 +91,77 @@ export function CambiarRol({ fila, quien, agencias, alListo, alCancelar }: Props
 
 /** A new password for the row (generated here or typed), POST /panel/equipo/{id}/contrasena; then shown once. */
 export function NuevaContrasena({ fila, quien, alListo, alCancelar }: Props) {
-  const textos = useTextos();
-  const t = useTextosEquipo();
-  const mensajes = mensajesEquipo(textos, t);
-  const schema = useMemo(() => contrasenaElegidaSchemaDe(t.validacion), [t]);
-  const [general, setGeneral] = useState<string>();
+  const t = useTranslations();
+  const schema = useMemo(() => contrasenaElegidaSchemaDe(t), [t]);
   const [nueva, setNueva] = useState<string>();
-  const errorRef = useRef<HTMLDivElement>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setFocus,
-    control,
-    formState: { errors },
-  } = useForm<ContrasenaElegida>({ resolver: zodResolver(schema), defaultValues: { ModoContrasena: "generar", Contrasena: "" } });
-  const modo = useWatch({ control, name: "ModoContrasena" });
-  const cambiar = useMutation({
-    mutationFn: (contrasena: string) => enviarEquipo<void>(mensajes, `${ruta(fila)}/contrasena`, "POST", { Contrasena: contrasena }),
-    onSuccess: (_, contrasena) => setNueva(contrasena),
-    onError: (error) =>
-      mostrarErrores(error, ["Contrasena"] as const, mensajes, {
-        setError,
-        setFocus,
-        setGeneral,
-        enfocarGeneral: () => errorRef.current?.focus(),
-      }),
+  const { form, errores, general, errorRef, pendiente, alEnviar } = useFormularioDeMiembro({
+    schema,
+    valores: { ModoContrasena: "generar", Contrasena: "" },
+    campoDe: camposDe(["Contrasena"] as const),
+    enviar: async (values: ContrasenaElegida) => {
+      const contrasena = values.ModoContrasena === "generar" ? generarContrasena() : values.Contrasena;
+      await enviar<void>(`${ruta(fila)}/contrasena`, "POST", { Contrasena: contrasena });
+      return contrasena;
+    },
+    alGuardar: setNueva,
   });
+  const modo = useWatch({ control: form.control, name: "ModoContrasena" });
 
   if (nueva) {
     return (
-      <ContrasenaMostrada aviso={t.nuevaContrasena.lista(quien)} contrasena={nueva}>
+      <ContrasenaMostrada aviso={t("equipo.nuevaContrasena.lista", { quien })} contrasena={nueva}>
         <div className="flex justify-end">
-          <Button onClick={() => alListo()}>{t.nuevaContrasena.cerrar}</Button>
+          <Button onClick={() => alListo()}>{t("equipo.nuevaContrasena.cerrar")}</Button>
         </div>
       </ContrasenaMostrada>
     );
   }
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit((values) => {
-        setGeneral(undefined);
-        cambiar.mutate(values.ModoContrasena === "generar" ? generarContrasena() : values.Contrasena);
-      })}
-      className="space-y-4"
-    >
-      <ErrorDeFormulario ref={errorRef} titulo={t.nuevaContrasena.error} mensaje={general} />
+    <form noValidate onSubmit={alEnviar} className="space-y-4">
+      <ErrorDeFormulario ref={errorRef} titulo={t("equipo.nuevaContrasena.error")} mensaje={general} />
       <ElegirContrasena
         prefijo="nueva"
         modo={modo}
-        registroModo={register("ModoContrasena")}
-        registroContrasena={register("Contrasena")}
-        error={errors.Contrasena?.message}
+        registroModo={form.register("ModoContrasena")}
+        registroContrasena={form.register("Contrasena")}
+        error={errores.Contrasena?.message}
       />
       <BotonesDeDialogo
-        cancelar={t.cancelar}
-        enviar={cambiar.isPending ? t.nuevaContrasena.guardando : t.nuevaContrasena.guardar}
-        pendiente={cambiar.isPending}
+        cancelar={t("equipo.cancelar")}
+        enviar={pendiente ? t("equipo.nuevaContrasena.guardando") : t("equipo.nuevaContrasena.guardar")}
+        pendiente={pendiente}
         alCancelar={alCancelar}
       />
     </form>
   );
 }
 
+const SIN_CAMPOS = z.object({});
+
 /** Removes the row's member after this confirmation, DELETE /panel/equipo/{id}. */
 export function Quitar({ fila, quien, alListo, alCancelar }: Props) {
-  const textos = useTextos();
-  const t = useTextosEquipo();
-  const mensajes = mensajesEquipo(textos, t);
+  const t = useTranslations();
   const router = useRouter();
-  const [general, setGeneral] = useState<string>();
-  const errorRef = useRef<HTMLDivElement>(null);
-  const quitar = useMutation({
-    mutationFn: () => enviarEquipo<void>(mensajes, ruta(fila), "DELETE"),
-    onSuccess: () => {
+  const { general, errorRef, pendiente, alEnviar } = useFormularioDeMiembro({
+    schema: SIN_CAMPOS,
+    valores: {},
+    campoDe: () => undefined,
+    enviar: () => enviar<void>(ruta(fila), "DELETE"),
+    alGuardar: () => {
       router.refresh();
-      alListo(t.quitar.exito(quien));
-    },
-    onError: (error) => {
-      setGeneral(repartirErrores(error, [], mensajes).general);
-      requestAnimationFrame(() => errorRef.current?.focus());
+      alListo(t("equipo.quitar.exito", { quien }));
     },
   });
   return (
-    <div className="space-y-4">
-      <ErrorDeFormulario ref={errorRef} titulo={t.quitar.error} mensaje={general} />
+    <form noValidate onSubmit={alEnviar} className="space-y-4">
+      <ErrorDeFormulario ref={errorRef} titulo={t("equipo.quitar.error")} mensaje={general} />
       <BotonesDeDialogo
-        cancelar={t.cancelar}
-        enviar={quitar.isPending ? t.quitar.quitando : t.quitar.confirmar}
-        pendiente={quitar.isPending}
+        cancelar={t("equipo.cancelar")}
+        enviar={pendiente ? t("equipo.quitar.quitando") : t("equipo.quitar.confirmar")}
+        pendiente={pendiente}
         alCancelar={alCancelar}
-        alEnviar={() => quitar.mutate()}
         peligro
       />
-    </div>
+    </form>
   );
 }

@@ -1,12 +1,11 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useMemo, useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { mostrarErrores } from "@/components/agencias/enviar";
-import { useTextos } from "@/components/panel/idioma";
+import { useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import { useWatch } from "react-hook-form";
+import { enviar } from "@/components/panel/enviar";
+import { camposDe, useFormulario } from "@/components/panel/formulario";
 import { ErrorDeFormulario } from "@/components/ui/alert";
 import { BotonEnviar, Button } from "@/components/ui/button";
 import { describedBy, Field, Input } from "@/components/ui/field";
@@ -15,10 +14,8 @@ import {
   generarContrasena,
   type RolMiembro,
   type FormularioMiembro as Valores,
-} from "@/lib/panel/equipo/limites";
+} from "@/lib/panel/equipo/formularios";
 import { type Agencias, ContrasenaMostrada, ElegirContrasena, ElegirRol } from "./campos";
-import { enviarEquipo, mensajesEquipo } from "./enviar";
-import { useTextosEquipo } from "./textos";
 
 const CAMPOS = ["Email", "Nombre", "Rol", "Agencia", "Contrasena"] as const;
 const VACIO: Valores = { Email: "", Nombre: "", Rol: "soporte", Agencia: "", ModoContrasena: "generar", Contrasena: "" };
@@ -31,56 +28,45 @@ type Agregado = { Email: string; Nombre: string | null; Rol: RolMiembro };
  * and never again (the server keeps only its argon2id hash). Refusals go under their fields.
  */
 export function FormularioMiembro({ agencias }: { agencias: Agencias }) {
-  const textos = useTextos();
-  const t = useTextosEquipo();
-  const mensajes = mensajesEquipo(textos, t);
-  const schema = useMemo(() => formularioMiembroSchemaDe(t.validacion), [t]);
+  const t = useTranslations();
+  const schema = useMemo(() => formularioMiembroSchemaDe(t), [t]);
   const router = useRouter();
-  const [general, setGeneral] = useState<string>();
   const [agregado, setAgregado] = useState<{ mensaje: string; contrasena: string }>();
-  const errorRef = useRef<HTMLDivElement>(null);
   const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    control,
-    formState: { errors },
-  } = useForm<Valores>({ resolver: zodResolver(schema), defaultValues: VACIO });
-  const rol = useWatch({ control, name: "Rol" });
-  const modo = useWatch({ control, name: "ModoContrasena" });
-
-  const agregar = useMutation({
-    mutationFn: ({ values, contrasena }: { values: Valores; contrasena: string }) =>
-      enviarEquipo<Agregado>(mensajes, "/panel/equipo/agregar", "POST", {
+    form,
+    errores: errors,
+    general,
+    errorRef,
+    pendiente,
+    alEnviar,
+  } = useFormulario({
+    schema,
+    valores: VACIO,
+    campoDe: camposDe(CAMPOS),
+    enviar: async (values: Valores) => {
+      const contrasena = values.ModoContrasena === "generar" ? generarContrasena() : values.Contrasena;
+      const miembro = await enviar<Agregado>("/panel/equipo/agregar", "POST", {
         Email: values.Email,
         Nombre: values.Nombre,
         Rol: values.Rol,
         Agencia: values.Rol === "agencia" ? values.Agencia : "",
         Contrasena: contrasena,
-      }),
-    onSuccess: (miembro, { contrasena }) => {
+      });
+      return { miembro, contrasena };
+    },
+    alGuardar: ({ miembro, contrasena }) => {
+      const rol = t(`marco.roles.${miembro.Rol}`);
       setAgregado({
-        mensaje: t.agregar.exito(miembro.Nombre ?? miembro.Email, miembro.Email, textos.marco.roles[miembro.Rol]),
+        mensaje: t("equipo.agregar.exito", { nombre: miembro.Nombre ?? miembro.Email, email: miembro.Email, rol }),
         contrasena,
       });
-      reset(VACIO);
+      form.reset(VACIO);
       router.refresh();
     },
-    onError: (error) =>
-      mostrarErrores(error, CAMPOS, mensajes, {
-        setError,
-        setFocus,
-        setGeneral,
-        enfocarGeneral: () => errorRef.current?.focus(),
-      }),
   });
-
-  const onSubmit = (values: Valores) => {
-    setGeneral(undefined);
-    agregar.mutate({ values, contrasena: values.ModoContrasena === "generar" ? generarContrasena() : values.Contrasena });
-  };
+  const { register, control, setFocus } = form;
+  const rol = useWatch({ control, name: "Rol" });
+  const modo = useWatch({ control, name: "ModoContrasena" });
 
   if (agregado) {
     return (
@@ -92,7 +78,7 @@ export function FormularioMiembro({ agencias }: { agencias: Agencias }) {
             requestAnimationFrame(() => setFocus("Email"));
           }}
         >
-          {t.agregar.otra}
+          {t("equipo.agregar.otra")}
         </Button>
       </ContrasenaMostrada>
     );
@@ -105,23 +91,23 @@ export function FormularioMiembro({ agencias }: { agencias: Agencias }) {
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-labelledby="titulo-agregar">
-      <ErrorDeFormulario ref={errorRef} titulo={t.agregar.error} mensaje={general} />
+    <form noValidate onSubmit={alEnviar} className="space-y-5" aria-labelledby="titulo-agregar">
+      <ErrorDeFormulario ref={errorRef} titulo={t("equipo.agregar.error")} mensaje={general} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="miembro-email" label={t.agregar.email} hint={t.agregar.emailAyuda} error={errors.Email?.message}>
+        <Field id="miembro-email" label={t("equipo.agregar.email")} hint={t("equipo.agregar.emailAyuda")} error={errors.Email?.message}>
           <Input
             type="email"
             autoComplete="off"
             inputMode="email"
             autoCapitalize="none"
             spellCheck={false}
-            placeholder={t.agregar.emailEjemplo}
+            placeholder={t("equipo.agregar.emailEjemplo")}
             {...props("Email", true)}
             {...register("Email")}
           />
         </Field>
-        <Field id="miembro-nombre" label={t.agregar.nombre} error={errors.Nombre?.message}>
-          <Input autoComplete="off" placeholder={t.agregar.nombreEjemplo} {...props("Nombre")} {...register("Nombre")} />
+        <Field id="miembro-nombre" label={t("equipo.agregar.nombre")} error={errors.Nombre?.message}>
+          <Input autoComplete="off" placeholder={t("equipo.agregar.nombreEjemplo")} {...props("Nombre")} {...register("Nombre")} />
         </Field>
       </div>
       <ElegirRol
@@ -139,7 +125,7 @@ export function FormularioMiembro({ agencias }: { agencias: Agencias }) {
         registroContrasena={register("Contrasena")}
         error={errors.Contrasena?.message}
       />
-      <BotonEnviar cargando={agregar.isPending}>{agregar.isPending ? t.agregar.enviando : t.agregar.enviar}</BotonEnviar>
+      <BotonEnviar cargando={pendiente}>{pendiente ? t("equipo.agregar.enviando") : t("equipo.agregar.enviar")}</BotonEnviar>
     </form>
   );
 }

@@ -1,13 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
-import { useTextos } from "@/components/panel/idioma";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Dialogo } from "@/components/ui/dialogo";
 import type { Agencias } from "./campos";
 import { CambiarRol, type FilaMiembro, NuevaContrasena, Quitar } from "./dialogos";
-import { useTextosEquipo } from "./textos";
 
 type Accion = { tipo: "rol" | "contrasena" | "quitar"; fila: FilaMiembro };
 
@@ -19,8 +18,7 @@ const th = "px-4 py-3";
  * What an action did is announced above the table.
  */
 export function TablaEquipo({ filas, agencias }: { filas: FilaMiembro[]; agencias: Agencias }) {
-  const textos = useTextos();
-  const t = useTextosEquipo();
+  const t = useTranslations();
   const [accion, setAccion] = useState<Accion | null>(null);
   const [aviso, setAviso] = useState<string>();
   const avisoRef = useRef<HTMLDivElement>(null);
@@ -44,11 +42,15 @@ export function TablaEquipo({ filas, agencias }: { filas: FilaMiembro[]; agencia
 
   const props = accion && { fila: accion.fila, quien: quien(accion.fila), alListo: listo, alCancelar: cerrar };
   const titulos = accion && {
-    rol: t.cambioRol.titulo(quien(accion.fila)),
-    contrasena: t.nuevaContrasena.titulo(quien(accion.fila)),
-    quitar: t.quitar.titulo(quien(accion.fila)),
+    rol: t("equipo.cambioRol.titulo", { quien: quien(accion.fila) }),
+    contrasena: t("equipo.nuevaContrasena.titulo", { quien: quien(accion.fila) }),
+    quitar: t("equipo.quitar.titulo", { quien: quien(accion.fila) }),
   };
-  const descripciones = { rol: t.cambioRol.texto, contrasena: t.nuevaContrasena.texto, quitar: t.quitar.texto };
+  const descripciones = {
+    rol: t("equipo.cambioRol.texto"),
+    contrasena: t("equipo.nuevaContrasena.texto"),
+    quitar: t("equipo.quitar.texto"),
+  };
 
   return (
     <div className="space-y-4">
@@ -57,12 +59,12 @@ export function TablaEquipo({ filas, agencias }: { filas: FilaMiembro[]; agencia
       </div>
       <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
         <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-          <caption className="px-4 py-3 text-left text-sm text-slate-600">{t.caption(filas.length)}</caption>
+          <caption className="px-4 py-3 text-left text-sm text-slate-600">{t("equipo.caption", { n: filas.length })}</caption>
           <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
               {(["persona", "rol", "agencia", "desde", "acciones"] as const).map((columna) => (
                 <th key={columna} scope="col" className={th}>
-                  {t.columnas[columna]}
+                  {t(`equipo.columnas.${columna}`)}
                 </th>
               ))}
             </tr>
@@ -74,12 +76,12 @@ export function TablaEquipo({ filas, agencias }: { filas: FilaMiembro[]; agencia
                   <span className="font-semibold text-slate-900">{quien(fila)}</span>
                   {fila.yo && (
                     <span className="ml-2 whitespace-nowrap rounded-full bg-marca-50 px-2 py-0.5 text-xs font-semibold text-marca-900 ring-1 ring-inset ring-marca-600/20">
-                      {t.vos}
+                      {t("equipo.vos")}
                     </span>
                   )}
                   {fila.nombre && <span className="block text-slate-600">{fila.email}</span>}
                 </th>
-                <td className="px-4 py-3 text-slate-700">{textos.marco.roles[fila.rol]}</td>
+                <td className="px-4 py-3 text-slate-700">{t(`marco.roles.${fila.rol}`)}</td>
                 <td className="px-4 py-3 text-slate-700">
                   {fila.agencia ? (
                     <>
@@ -87,7 +89,7 @@ export function TablaEquipo({ filas, agencias }: { filas: FilaMiembro[]; agencia
                       {fila.agenciaNombre && <span className="block text-xs text-slate-600">{fila.agencia}</span>}
                     </>
                   ) : (
-                    textos.comun.sinDato
+                    t("comun.sinDato")
                   )}
                 </td>
                 <td className="whitespace-nowrap px-4 py-3 text-slate-700">{fila.desde}</td>
@@ -99,12 +101,12 @@ export function TablaEquipo({ filas, agencias }: { filas: FilaMiembro[]; agencia
                       aria-describedby={fila.yo ? "equipo-propias" : undefined}
                       onClick={() => abrir("rol", fila)}
                     >
-                      {t.acciones.cambiarRol}
-                      <span className="sr-only">{t.acciones.de(quien(fila))}</span>
+                      {t("equipo.acciones.cambiarRol")}
+                      <span className="sr-only">{t("equipo.acciones.de", { quien: quien(fila) })}</span>
                     </Button>
                     <Button variante="secundario" onClick={() => abrir("contrasena", fila)}>
-                      {t.acciones.contrasena}
-                      <span className="sr-only">{t.acciones.de(quien(fila))}</span>
+                      {t("equipo.acciones.contrasena")}
+                      <span className="sr-only">{t("equipo.acciones.de", { quien: quien(fila) })}</span>
                     </Button>
                     <Button
                       variante="secundario"
@@ -112,13 +114,13 @@ export function TablaEquipo({ filas, agencias }: { filas: FilaMiembro[]; agencia
                       aria-describedby={fila.yo ? "equipo-propias" : undefined}
                       onClick={() => abrir("quitar", fila)}
                     >
-                      {t.acciones.quitar}
-                      <span className="sr-only">{t.acciones.a(quien(fila))}</span>
+                      {t("equipo.acciones.quitar")}
+                      <span className="sr-only">{t("equipo.acciones.a", { quien: quien(fila) })}</span>
                     </Button>
                   </div>
                   {fila.yo && (
                     <p id="equipo-propias" className="mt-2 max-w-xs whitespace-normal text-xs text-slate-600">
-                      {t.acciones.propias}
+                      {t("equipo.acciones.propias")}
                     </p>
                   )}
                 </td>

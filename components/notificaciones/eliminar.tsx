@@ -2,27 +2,22 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { useTextos } from "@/components/panel/idioma";
+import { enviar, unaLinea, useExplicar } from "@/components/panel/enviar";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { BotonesDeDialogo, Dialogo } from "@/components/ui/dialogo";
-import { type ErrorPanel, leerRespuesta, type MensajesRespuesta, mensajeDeError, tituloTopico } from "@/lib/panel/notificaciones/limites";
-
-async function eliminar(topic: string, r: MensajesRespuesta): Promise<void> {
-  const response = await fetch(`/panel/notificaciones/${encodeURIComponent(topic)}`, { method: "DELETE" });
-  const result = await leerRespuesta<undefined>(response, r);
-  if (!result.ok) throw result.error;
-}
+import { tituloTopico } from "@/lib/panel/notificaciones/topicos";
 
 /** "Eliminar" (admin) with a confirmation dialog (components/ui/dialogo.tsx: focus stays inside, Esc closes it). */
 export function EliminarConfiguracion({ topic }: { topic: string }) {
-  const textos = useTextos().notificaciones;
-  const t = textos.eliminar;
+  const t = useTranslations();
   const router = useRouter();
   const [abierto, setAbierto] = useState(false);
-  const borrar = useMutation<void, ErrorPanel>({
-    mutationFn: () => eliminar(topic, textos.respuesta),
+  const explicar = useExplicar();
+  const borrar = useMutation({
+    mutationFn: () => enviar<void>(`/panel/notificaciones/${encodeURIComponent(topic)}`, "DELETE"),
     onSuccess: () => {
       setAbierto(false);
       router.refresh();
@@ -38,18 +33,23 @@ export function EliminarConfiguracion({ topic }: { topic: string }) {
           setAbierto(true);
         }}
       >
-        {t.boton}
+        {t("notificaciones.eliminar.boton")}
       </Button>
-      <Dialogo abierto={abierto} alCerrar={() => setAbierto(false)} titulo={t.titulo(tituloTopico(topic, textos))} descripcion={t.texto}>
+      <Dialogo
+        abierto={abierto}
+        alCerrar={() => setAbierto(false)}
+        titulo={t("notificaciones.eliminar.titulo", { titulo: tituloTopico(topic, t) })}
+        descripcion={t("notificaciones.eliminar.texto")}
+      >
         <div className="space-y-4">
           {borrar.isError && (
-            <Alert tono="error" titulo={t.error}>
-              {mensajeDeError(borrar.error)}
+            <Alert tono="error" titulo={t("notificaciones.eliminar.error")}>
+              {unaLinea(explicar(borrar.error))}
             </Alert>
           )}
           <BotonesDeDialogo
-            cancelar={t.cancelar}
-            enviar={borrar.isPending ? t.eliminando : t.confirmar}
+            cancelar={t("notificaciones.eliminar.cancelar")}
+            enviar={borrar.isPending ? t("notificaciones.eliminar.eliminando") : t("notificaciones.eliminar.confirmar")}
             pendiente={borrar.isPending}
             alCancelar={() => setAbierto(false)}
             alEnviar={() => borrar.mutate()}

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { EstadoEntrega } from "@/lib/api/limites";
-import type { Textos } from "@/lib/panel/i18n";
+import type { Traductor } from "@/lib/panel/i18n/idiomas";
 
 const TONOS: Record<string, string> = {
   verde: "bg-emerald-50 text-emerald-800 ring-emerald-600/20",
@@ -29,12 +29,12 @@ const TONO_ESTADO: Record<EstadoEntrega, TonoInsignia> = {
   descartada: "gris",
 };
 
-export function InsigniaEstado({ estado, textos }: { estado: EstadoEntrega; textos: Textos["notificaciones"] }) {
-  return <Insignia tono={TONO_ESTADO[estado]}>{textos.estados[estado]}</Insignia>;
+export function InsigniaEstado({ estado, t }: { estado: EstadoEntrega; t: Traductor }) {
+  return <Insignia tono={TONO_ESTADO[estado]}>{t(`notificaciones.estados.${estado}`)}</Insignia>;
 }
 
 /** An HTTP status of an attempt: 2xx green, 0 (no answer) grey, the rest red. */
-export function InsigniaHttp({ status, textos }: { status: number; textos: Textos["notificaciones"] }) {
-  if (status === 0) return <Insignia tono="gris">{textos.sinRespuesta}</Insignia>;
+export function InsigniaHttp({ status, t }: { status: number; t: Traductor }) {
+  if (status === 0) return <Insignia tono="gris">{t("notificaciones.sinRespuesta")}</Insignia>;
   return <Insignia tono={status >= 200 && status < 300 ? "verde" : "rojo"}>{`HTTP ${status}`}</Insignia>;
 }

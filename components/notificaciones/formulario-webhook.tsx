@@ -1,28 +1,34 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState } from "react";
-import { type FieldPath, useFieldArray, useForm } from "react-hook-form";
-import { useTextos } from "@/components/panel/idioma";
-import { Alert } from "@/components/ui/alert";
+import { type FieldPath, useFieldArray } from "react-hook-form";
+import { enviar } from "@/components/panel/enviar";
+import { useFormulario } from "@/components/panel/formulario";
+import { SecretoUnaVez } from "@/components/panel/secreto-una-vez";
+import { Alert, ErrorDeFormulario } from "@/components/ui/alert";
 import { BotonEnviar, Button } from "@/components/ui/button";
 import { buttonClass } from "@/components/ui/button-class";
 import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
 import { LIMITES_WEBHOOK } from "@/lib/api/limites";
 import type { AppWebhook } from "@/lib/api/webhooks";
-import type { Textos } from "@/lib/panel/i18n";
+import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import {
   aUpsert,
   campoDeError,
   formularioSchemaDe,
-  leerRespuesta,
   type ModoSecreto,
-  mensajeDeError,
-  tituloTopico,
   type FormularioWebhook as Valores,
-} from "@/lib/panel/notificaciones/limites";
-import { SecretoUnaVez } from "./secreto-una-vez";
+} from "@/lib/panel/notificaciones/formulario";
+import { tituloTopico } from "@/lib/panel/notificaciones/topicos";
+
+/** The secret to send: generated or typed, "" to remove the saved one, null to keep it (or create without). */
+function secretoAEnviar(values: Valores, editando: boolean): string | null {
+  if (values.modoSecreto === "generar") return generarSecreto();
+  if (values.modoSecreto === "escribir") return values.secreto;
+  return values.modoSecreto === "ninguno" && editando ? "" : null;
+}
 
 /** A secret of 32 random bytes from the browser's CSPRNG, base64url (43 characters). */
 function generarSecreto(): string {
@@ -45,22 +51,24 @@ function valoresIniciales(actual: AppWebhook | null): Valores {
   };
 }
 
-function opcionesSecreto(
-  t: Textos["notificaciones"]["formulario"],
-): Record<"crear" | "editar", { modo: ModoSecreto; etiqueta: string; ayuda: string }[]> {
-  const o = t.opciones;
-  const rango = t.rango(LIMITES_WEBHOOK.secretMin, LIMITES_WEBHOOK.secretMax);
+const OPCION = (t: Traductor, clave: "generarNuevo" | "ninguno" | "conservar" | "generarReemplazo" | "quitar") => ({
+  etiqueta: t(`notificaciones.formulario.opciones.${clave}.etiqueta`),
+  ayuda: t(`notificaciones.formulario.opciones.${clave}.ayuda`),
+});
+
+function opcionesSecreto(t: Traductor): Record<"crear" | "editar", { modo: ModoSecreto; etiqueta: string; ayuda: string }[]> {
+  const rango = t("notificaciones.formulario.rango", { min: LIMITES_WEBHOOK.secretMin, max: LIMITES_WEBHOOK.secretMax });
   return {
     crear: [
-      { modo: "generar", ...o.generarNuevo },
-      { modo: "escribir", etiqueta: o.escribirMio.etiqueta, ayuda: rango },
-      { modo: "ninguno", ...o.ninguno },
+      { modo: "generar", ...OPCION(t, "generarNuevo") },
+      { modo: "escribir", etiqueta: t("notificaciones.formulario.opciones.escribirMio.etiqueta"), ayuda: rango },
+      { modo: "ninguno", ...OPCION(t, "ninguno") },
     ],
     editar: [
-      { modo: "conservar", ...o.conservar },
-      { modo: "generar", ...o.generarReemplazo },
-      { modo: "escribir", etiqueta: o.escribirNuevo.etiqueta, ayuda: rango },
-      { modo: "ninguno", ...o.quitar },
+      { modo: "conservar", ...OPCION(t, "conservar") },
+      { modo: "generar", ...OPCION(t, "generarReemplazo") },
+      { modo: "escribir", etiqueta: t("notificaciones.formulario.opciones.escribirNuevo.etiqueta"), ayuda: rango },
+      { modo: "ninguno", ...OPCION(t, "quitar") },
     ],
   };
 }
@@ -74,73 +82,35 @@ type Guardado = { configuracion: AppWebhook; secreto: string | null; creada: boo
  */
 export function FormularioWebhook({ topic, actual }: { topic: string; actual: AppWebhook | null }) {
   const editando = actual !== null;
-  const textos = useTextos().notificaciones;
-  const t = textos.formulario;
-  const schema = useMemo(() => formularioSchemaDe(textos.validacion), [textos]);
-  const [error, setError] = useState<string | undefined>();
+  const t = useTranslations();
+  const schema = useMemo(() => formularioSchemaDe(t), [t]);
   const [guardado, setGuardado] = useState<Guardado | undefined>();
-  const alertRef = useRef<HTMLDivElement>(null);
   const {
-    register,
-    control,
-    handleSubmit,
-    watch,
-    setError: setFieldError,
-    setFocus,
-    formState: { errors, isSubmitting },
-  } = useForm<Valores>({ resolver: zodResolver(schema), defaultValues: valoresIniciales(actual) });
+    form,
+    errores: errors,
+    general,
+    errorRef,
+    pendiente,
+    alEnviar,
+  } = useFormulario({
+    schema,
+    valores: valoresIniciales(actual),
+    // The secret the API refused was generated or typed: shown under the secret's choice.
+    campoDe: (clave) => campoDeError(clave) as FieldPath<Valores> | undefined,
+    siSoloCampos: t("notificaciones.formulario.rechazo"),
+    enviar: async (values: Valores) => {
+      const secreto = secretoAEnviar(values, editando);
+      const url = `/panel/notificaciones/${encodeURIComponent(topic)}`;
+      const configuracion = await enviar<AppWebhook>(url, editando ? "PUT" : "POST", aUpsert(values, secreto));
+      return { configuracion, secreto: secreto || null, creada: !editando, modo: values.modoSecreto };
+    },
+    // No router.refresh(): the heading stays as it was; the list is rendered anew when the user goes back.
+    alGuardar: setGuardado,
+  });
+  const { register, control, watch } = form;
   const { fields, append, remove } = useFieldArray({ control, name: "headers" });
   const modoSecreto = watch("modoSecreto");
   const descripcion = watch("descripcion");
-
-  async function onSubmit(values: Valores) {
-    setError(undefined);
-    const secreto =
-      values.modoSecreto === "generar"
-        ? generarSecreto()
-        : values.modoSecreto === "escribir"
-          ? values.secreto
-          : values.modoSecreto === "ninguno" && editando
-            ? ""
-            : null;
-    let result: Awaited<ReturnType<typeof leerRespuesta<AppWebhook>>>;
-    try {
-      const response = await fetch(`/panel/notificaciones/${encodeURIComponent(topic)}`, {
-        method: editando ? "PUT" : "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(aUpsert(values, secreto)),
-      });
-      result = await leerRespuesta<AppWebhook>(response, textos.respuesta);
-    } catch {
-      result = {
-        ok: false,
-        error: { Title: t.sinConexion, Status: 0, Detail: t.sinConexionDetalle },
-      };
-    }
-    if (result.ok) {
-      // No router.refresh(): the heading stays as it was; the list is rendered anew when the user goes back.
-      setGuardado({ configuracion: result.data, secreto: secreto || null, creada: !editando, modo: values.modoSecreto });
-      return;
-    }
-    const generales: string[] = [];
-    let primero: FieldPath<Valores> | undefined;
-    for (const [clave, mensajes] of Object.entries(result.error.Errors ?? {})) {
-      const campo = campoDeError(clave) as FieldPath<Valores> | undefined;
-      // The secret the API refused was generated or typed: show it under the secret's choice.
-      const destino = campo === "secreto" && values.modoSecreto !== "escribir" ? undefined : campo;
-      if (destino) {
-        setFieldError(destino, { type: "server", message: mensajes.join(" ") });
-        primero ??= destino;
-      } else generales.push(...mensajes);
-    }
-    if (primero && generales.length === 0) {
-      setError(t.rechazo);
-      setFocus(primero);
-      return;
-    }
-    setError(generales.length > 0 ? `${result.error.Title}: ${generales.join(" ")}` : mensajeDeError(result.error));
-    requestAnimationFrame(() => alertRef.current?.focus());
-  }
 
   if (guardado) {
     return <Resultado topic={topic} guardado={guardado} />;
@@ -151,26 +121,25 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
   return (
     <form
       noValidate
-      onSubmit={handleSubmit(onSubmit)}
+      onSubmit={alEnviar}
       className="space-y-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-      aria-describedby={error ? "webhook-error" : undefined}
+      aria-describedby={general ? "webhook-error" : undefined}
     >
-      {error && (
-        <div ref={alertRef} tabIndex={-1} className="focus:outline-none">
-          <Alert tono="error" id="webhook-error">
-            {error}
-          </Alert>
-        </div>
-      )}
+      <ErrorDeFormulario ref={errorRef} id="webhook-error" titulo={t("notificaciones.formulario.error")} mensaje={general} />
 
-      <Field id="callback" label={t.callback} hint={t.callbackAyuda(LIMITES_WEBHOOK.callback)} error={errors.callback?.message}>
+      <Field
+        id="callback"
+        label={t("notificaciones.formulario.callback")}
+        hint={t("notificaciones.formulario.callbackAyuda", { max: LIMITES_WEBHOOK.callback })}
+        error={errors.callback?.message}
+      >
         <Input
           id="callback"
           type="url"
           inputMode="url"
           autoComplete="off"
           spellCheck={false}
-          placeholder={t.callbackEjemplo}
+          placeholder={t("notificaciones.formulario.callbackEjemplo")}
           aria-invalid={errors.callback ? true : undefined}
           aria-describedby={describedBy("callback", { hint: true, error: Boolean(errors.callback) })}
           {...register("callback")}
@@ -178,9 +147,9 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
       </Field>
 
       <fieldset className="space-y-3">
-        <legend className="text-sm font-medium text-slate-800">{t.secretoTitulo}</legend>
+        <legend className="text-sm font-medium text-slate-800">{t("notificaciones.formulario.secretoTitulo")}</legend>
         <p id="secreto-ayuda-general" className="text-xs text-slate-500">
-          {t.secretoAyuda}
+          {t("notificaciones.formulario.secretoAyuda")}
         </p>
         <div className="grid gap-2 sm:grid-cols-2">
           {opciones.map((opcion) => (
@@ -199,8 +168,8 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
         {modoSecreto === "escribir" && (
           <Field
             id="secreto"
-            label={t.secreto}
-            hint={t.rango(LIMITES_WEBHOOK.secretMin, LIMITES_WEBHOOK.secretMax)}
+            label={t("notificaciones.formulario.secreto")}
+            hint={t("notificaciones.formulario.rango", { min: LIMITES_WEBHOOK.secretMin, max: LIMITES_WEBHOOK.secretMax })}
             error={errors.secreto?.message}
           >
             <Input
@@ -224,8 +193,8 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
 
       <Field
         id="descripcion"
-        label={t.descripcion}
-        hint={t.descripcionAyuda(descripcion.length, LIMITES_WEBHOOK.descripcion)}
+        label={t("notificaciones.formulario.descripcion")}
+        hint={t("notificaciones.formulario.descripcionAyuda", { n: descripcion.length, max: LIMITES_WEBHOOK.descripcion })}
         error={errors.descripcion?.message}
       >
         <textarea
@@ -248,18 +217,18 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
         />
         <div>
           <label htmlFor="activo" className="text-sm font-medium text-slate-800">
-            {t.activa}
+            {t("notificaciones.formulario.activa")}
           </label>
           <p id="activo-ayuda" className="text-xs text-slate-500">
-            {t.activaAyuda}
+            {t("notificaciones.formulario.activaAyuda")}
           </p>
         </div>
       </div>
 
       <fieldset className="space-y-3">
-        <legend className="text-sm font-medium text-slate-800">{t.encabezados}</legend>
-        <p className="text-xs text-slate-500">{t.encabezadosAyuda(LIMITES_WEBHOOK.headers)}</p>
-        {fields.length === 0 && <p className="text-sm text-slate-600">{t.sinEncabezados}</p>}
+        <legend className="text-sm font-medium text-slate-800">{t("notificaciones.formulario.encabezados")}</legend>
+        <p className="text-xs text-slate-500">{t("notificaciones.formulario.encabezadosAyuda", { max: LIMITES_WEBHOOK.headers })}</p>
+        {fields.length === 0 && <p className="text-sm text-slate-600">{t("notificaciones.formulario.sinEncabezados")}</p>}
         <ul className="space-y-3">
           {fields.map((field, index) => {
             const nombreId = `header-${index}-nombre`;
@@ -268,7 +237,7 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
             const errorValor = errors.headers?.[index]?.valor?.message;
             return (
               <li key={field.id} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_2fr_auto] sm:items-start">
-                <Field id={nombreId} label={t.nombreEncabezado(index + 1)} error={errorNombre}>
+                <Field id={nombreId} label={t("notificaciones.formulario.nombreEncabezado", { n: index + 1 })} error={errorNombre}>
                   <Input
                     id={nombreId}
                     autoComplete="off"
@@ -279,7 +248,7 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
                     {...register(`headers.${index}.nombre`)}
                   />
                 </Field>
-                <Field id={valorId} label={t.valorEncabezado(index + 1)} error={errorValor}>
+                <Field id={valorId} label={t("notificaciones.formulario.valorEncabezado", { n: index + 1 })} error={errorValor}>
                   <Input
                     id={valorId}
                     autoComplete="off"
@@ -290,8 +259,8 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
                   />
                 </Field>
                 <Button variante="fantasma" className="sm:mt-6" onClick={() => remove(index)}>
-                  {t.quitar}
-                  <span className="sr-only">{t.elEncabezado(index + 1)}</span>
+                  {t("notificaciones.formulario.quitar")}
+                  <span className="sr-only">{t("notificaciones.formulario.elEncabezado", { n: index + 1 })}</span>
                 </Button>
               </li>
             );
@@ -304,20 +273,24 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
             append({ nombre: "", valor: "" });
           }}
         >
-          {t.agregar}
+          {t("notificaciones.formulario.agregar")}
         </Button>
         {errors.headers?.message && <p className="text-sm text-red-700">{errors.headers.message}</p>}
       </fieldset>
 
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-6">
-        <BotonEnviar cargando={isSubmitting}>
-          {isSubmitting ? t.guardando : editando ? t.guardarCambios : t.guardarConfiguracion}
+        <BotonEnviar cargando={pendiente}>
+          {pendiente
+            ? t("notificaciones.formulario.guardando")
+            : editando
+              ? t("notificaciones.formulario.guardarCambios")
+              : t("notificaciones.formulario.guardarConfiguracion")}
         </BotonEnviar>
         <Link href="/panel/notificaciones" className={buttonClass("fantasma")}>
-          {t.cancelar}
+          {t("notificaciones.formulario.cancelar")}
         </Link>
       </div>
-      <p className="sr-only">{textos.topico(tituloTopico(topic, textos))}</p>
+      <p className="sr-only">{t("notificaciones.topico", { topic: tituloTopico(topic, t) })}</p>
     </form>
   );
 }
@@ -325,9 +298,8 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
 /** After saving: what was saved, and the new secret, once. */
 function Resultado({ topic, guardado }: { topic: string; guardado: Guardado }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const textos = useTextos().notificaciones;
-  const t = textos.formulario;
-  const titulo = tituloTopico(topic, textos);
+  const t = useTranslations();
+  const titulo = tituloTopico(topic, t);
   return (
     <section
       aria-labelledby="guardado-titulo"
@@ -337,24 +309,30 @@ function Resultado({ topic, guardado }: { topic: string; guardado: Guardado }) {
       }}
     >
       <h2 id="guardado-titulo" ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
-        {guardado.creada ? t.creada(titulo) : t.cambios(titulo)}
+        {guardado.creada ? t("notificaciones.formulario.creada", { titulo }) : t("notificaciones.formulario.cambios", { titulo })}
       </h2>
       <p className="text-sm text-slate-700">
         {`Callback: `}
         <code className="break-all rounded bg-slate-100 px-1 py-0.5 text-xs">{guardado.configuracion.Callback}</code>
-        {guardado.configuracion.Activo ? t.activaSufijo : t.inactivaSufijo}
+        {guardado.configuracion.Activo ? t("notificaciones.formulario.activaSufijo") : t("notificaciones.formulario.inactivaSufijo")}
       </p>
       {guardado.secreto ? (
-        <SecretoUnaVez secreto={guardado.secreto} />
+        <SecretoUnaVez secreto={guardado.secreto} tipo="secreto" />
       ) : (
-        <Alert tono="info">{guardado.modo === "conservar" ? t.secretoIgual : guardado.creada ? t.sinSecreto : t.secretoQuitado}</Alert>
+        <Alert tono="info">
+          {guardado.modo === "conservar"
+            ? t("notificaciones.formulario.secretoIgual")
+            : guardado.creada
+              ? t("notificaciones.formulario.sinSecreto")
+              : t("notificaciones.formulario.secretoQuitado")}
+        </Alert>
       )}
       <div className="flex flex-wrap gap-3">
         <Link href="/panel/notificaciones" className={buttonClass("primario")}>
-          {t.volver}
+          {t("notificaciones.formulario.volver")}
         </Link>
         <Link href={`/panel/notificaciones/${encodeURIComponent(topic)}/entregas`} className={buttonClass("secundario")}>
-          {t.verRegistro}
+          {t("notificaciones.formulario.verRegistro")}
         </Link>
       </div>
     </section>

@@ -1,7 +1,8 @@
+import { getFormatter, getTranslations } from "next-intl/server";
 import type { Entrega } from "@/lib/api/entregas";
-import { type Idioma, LOCALES } from "@/lib/panel/i18n";
-import { getIdioma, textosDe } from "@/lib/panel/i18n/servidor";
-import { formatearFecha } from "@/lib/panel/notificaciones/limites";
+import { type Formateador, fechaHora } from "@/lib/panel/formatos";
+import type { Traductor } from "@/lib/panel/i18n/idiomas";
+import { nombreDeEvento } from "@/lib/panel/notificaciones/topicos";
 import { BloqueCodigo } from "./bloque-codigo";
 import { InsigniaEstado, InsigniaHttp } from "./estado";
 import { Reintentar } from "./reintentar";
@@ -17,12 +18,13 @@ export async function ListaEntregas({
   puedeReintentar: boolean;
 }) {
   if (entregas.length === 0) return null;
-  const idioma = await getIdioma();
+  const t = await getTranslations();
+  const f = await getFormatter();
   return (
     <ol className="space-y-6">
       {entregas.map((entrega) => (
         <li key={entrega.Id}>
-          <Notificacion topic={topic} entrega={entrega} puedeReintentar={puedeReintentar} idioma={idioma} />
+          <Notificacion topic={topic} entrega={entrega} puedeReintentar={puedeReintentar} t={t} f={f} />
         </li>
       ))}
     </ol>
@@ -33,15 +35,15 @@ function Notificacion({
   topic,
   entrega,
   puedeReintentar,
-  idioma,
+  t,
+  f,
 }: {
   topic: string;
   entrega: Entrega;
   puedeReintentar: boolean;
-  idioma: Idioma;
+  t: Traductor;
+  f: Formateador;
 }) {
-  const textos = textosDe(idioma).notificaciones;
-  const t = textos.lista;
   const tituloId = `entrega-${entrega.Id}`;
   return (
     <article
@@ -53,59 +55,59 @@ function Notificacion({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 id={tituloId} className="text-base font-semibold text-slate-900">
-            {t.eventos[entrega.Evento] ?? entrega.Evento}
+            {nombreDeEvento(entrega.Evento, t)}
             <span className="ml-2 font-mono text-xs font-normal text-slate-500">{entrega.Id}</span>
           </h2>
           <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
             <div className="flex gap-1">
-              <dt className="text-slate-600">{t.creada}</dt>
-              <dd className="text-slate-900">{formatearFecha(entrega.Creada, idioma)}</dd>
+              <dt className="text-slate-600">{t("notificaciones.lista.creada")}</dt>
+              <dd className="text-slate-900">{fechaHora(f, entrega.Creada)}</dd>
             </div>
             {entrega.Entregada && (
               <div className="flex gap-1">
-                <dt className="text-slate-600">{t.entregada}</dt>
-                <dd className="text-slate-900">{formatearFecha(entrega.Entregada, idioma)}</dd>
+                <dt className="text-slate-600">{t("notificaciones.lista.entregada")}</dt>
+                <dd className="text-slate-900">{fechaHora(f, entrega.Entregada)}</dd>
               </div>
             )}
             {entrega.ProximoIntento && (
               <div className="flex gap-1">
-                <dt className="text-slate-600">{t.proximoAuto}</dt>
-                <dd className="text-slate-900">{formatearFecha(entrega.ProximoIntento, idioma)}</dd>
+                <dt className="text-slate-600">{t("notificaciones.lista.proximoAuto")}</dt>
+                <dd className="text-slate-900">{fechaHora(f, entrega.ProximoIntento)}</dd>
               </div>
             )}
           </dl>
         </div>
-        <InsigniaEstado estado={entrega.Estado} textos={textos} />
+        <InsigniaEstado estado={entrega.Estado} t={t} />
       </div>
 
       {entrega.Intentos.length === 0 ? (
-        <p className="mt-4 text-sm text-slate-600">{t.sinIntentos}</p>
+        <p className="mt-4 text-sm text-slate-600">{t("notificaciones.lista.sinIntentos")}</p>
       ) : (
         <div className="mt-4 overflow-x-auto">
           <table className="w-full min-w-[48rem] text-left text-sm">
-            <caption className="sr-only">{t.caption(entrega.Id)}</caption>
+            <caption className="sr-only">{t("notificaciones.lista.caption", { id: entrega.Id })}</caption>
             <thead>
               <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
                 <th scope="col" className="py-2 pr-3 font-semibold">
-                  {t.columnas.numero}
+                  {t("notificaciones.lista.columnas.numero")}
                 </th>
                 <th scope="col" className="py-2 pr-3 font-semibold">
-                  {t.columnas.momento}
+                  {t("notificaciones.lista.columnas.momento")}
                 </th>
                 <th scope="col" className="py-2 pr-3 font-semibold">
-                  {t.columnas.disparo}
+                  {t("notificaciones.lista.columnas.disparo")}
                 </th>
                 <th scope="col" className="py-2 pr-3 font-semibold">
-                  {t.columnas.http}
+                  {t("notificaciones.lista.columnas.http")}
                 </th>
                 <th scope="col" className="py-2 pr-3 font-semibold">
-                  {t.columnas.latencia}
+                  {t("notificaciones.lista.columnas.latencia")}
                 </th>
                 <th scope="col" className="py-2 pr-3 font-semibold">
-                  {t.columnas.proximo}
+                  {t("notificaciones.lista.columnas.proximo")}
                 </th>
                 <th scope="col" className="py-2 font-semibold">
-                  {t.columnas.detalle}
+                  {t("notificaciones.lista.columnas.detalle")}
                 </th>
               </tr>
             </thead>
@@ -116,24 +118,29 @@ function Notificacion({
                   <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
                     {index + 1}
                   </th>
-                  <td className="py-2 pr-3 whitespace-nowrap text-slate-900">{formatearFecha(intento.Momento, idioma)}</td>
-                  <td className="py-2 pr-3 text-slate-900">{t.disparos[intento.Disparo]}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap text-slate-900">{fechaHora(f, intento.Momento)}</td>
+                  <td className="py-2 pr-3 text-slate-900">{t(`notificaciones.lista.disparos.${intento.Disparo}`)}</td>
                   <td className="py-2 pr-3">
-                    <InsigniaHttp status={intento.HttpStatus} textos={textos} />
+                    <InsigniaHttp status={intento.HttpStatus} t={t} />
                   </td>
-                  <td className="py-2 pr-3 whitespace-nowrap text-slate-900">{`${intento.LatenciaMs.toLocaleString(LOCALES[idioma])} ms`}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap text-slate-900">{formatearFecha(intento.ProximoIntento, idioma)}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap text-slate-900">{t("notificaciones.latencia", { ms: intento.LatenciaMs })}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap text-slate-900">{fechaHora(f, intento.ProximoIntento)}</td>
                   <td className="py-2">
                     {intento.Error && <p className="mb-1 text-red-800">{intento.Error}</p>}
                     {intento.Respuesta ? (
                       <details>
-                        <summary className="cursor-pointer text-marca-700 hover:text-marca-900">{t.respuesta}</summary>
-                        <BloqueCodigo etiqueta={t.respuestaDe(index + 1)} className="max-h-64 max-w-xl whitespace-pre-wrap break-all">
+                        <summary className="cursor-pointer text-marca-700 hover:text-marca-900">
+                          {t("notificaciones.lista.respuesta")}
+                        </summary>
+                        <BloqueCodigo
+                          etiqueta={t("notificaciones.lista.respuestaDe", { n: index + 1 })}
+                          className="max-h-64 max-w-xl whitespace-pre-wrap break-all"
+                        >
                           {intento.Respuesta}
                         </BloqueCodigo>
                       </details>
                     ) : (
-                      !intento.Error && <span className="text-slate-500">{t.sinCuerpo}</span>
+                      !intento.Error && <span className="text-slate-500">{t("notificaciones.lista.sinCuerpo")}</span>
                     )}
                   </td>
                 </tr>
@@ -145,8 +152,10 @@ function Notificacion({
 
       <div className="mt-4 flex flex-wrap items-start justify-between gap-3">
         <details className="min-w-0 flex-1">
-          <summary className="cursor-pointer text-sm font-medium text-marca-700 hover:text-marca-900">{t.cuerpo}</summary>
-          <BloqueCodigo etiqueta={t.cuerpoDe(entrega.Id)} className="max-h-80">
+          <summary className="cursor-pointer text-sm font-medium text-marca-700 hover:text-marca-900">
+            {t("notificaciones.lista.cuerpo")}
+          </summary>
+          <BloqueCodigo etiqueta={t("notificaciones.lista.cuerpoDe", { id: entrega.Id })} className="max-h-80">
             {JSON.stringify(entrega.Payload, null, 2)}
           </BloqueCodigo>
         </details>

@@ -2,49 +2,37 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { useFormatter, useTranslations } from "next-intl";
 import { useId, useRef } from "react";
-import { useIdioma, useTextos } from "@/components/panel/idioma";
+import { enviar, unaLinea, useExplicar } from "@/components/panel/enviar";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { Entrega, Entregas } from "@/lib/api/entregas";
-import type { ErrorPanel, MensajesRespuesta } from "@/lib/panel/notificaciones/limites";
-import { formatearFecha, leerRespuesta, mensajeDeError } from "@/lib/panel/notificaciones/limites";
+import { fechaHora } from "@/lib/panel/formatos";
 import { BloqueCodigo } from "./bloque-codigo";
 import { InsigniaEstado, InsigniaHttp } from "./estado";
 
 type Payload = Entregas["_entries"][number]["Payload"];
 
-async function enviarPrueba(topic: string, r: MensajesRespuesta): Promise<Payload> {
-  const response = await fetch(`/panel/notificaciones/${encodeURIComponent(topic)}/prueba`, { method: "POST" });
-  const result = await leerRespuesta<Payload>(response, r);
-  if (!result.ok) throw result.error;
-  return result.data;
-}
-
-async function leerEntrega(topic: string, id: string, r: MensajesRespuesta): Promise<Entrega> {
-  const url = `/panel/notificaciones/${encodeURIComponent(topic)}/entregas/${encodeURIComponent(id)}`;
-  const result = await leerRespuesta<Entrega>(await fetch(url, { cache: "no-store" }), r);
-  if (!result.ok) throw result.error;
-  return result.data;
-}
+const rutaTopico = (topic: string) => `/panel/notificaciones/${encodeURIComponent(topic)}`;
 
 const terminada = (entrega: Entrega | undefined) => Boolean(entrega && entrega.Intentos.length > 0 && entrega.Estado !== "enviando");
 
 /** "Enviar prueba" (admin): queues a sample notification, shows its payload and then how its delivery went. */
 export function EnviarPrueba({ topic, activo }: { topic: string; activo: boolean }) {
   const id = useId();
-  const idioma = useIdioma();
-  const textos = useTextos().notificaciones;
-  const t = textos.prueba;
+  const t = useTranslations();
+  const f = useFormatter();
+  const explicar = useExplicar();
   const resultadoRef = useRef<HTMLDivElement>(null);
-  const prueba = useMutation<Payload, ErrorPanel>({
-    mutationFn: () => enviarPrueba(topic, textos.respuesta),
+  const prueba = useMutation({
+    mutationFn: () => enviar<Payload>(`${rutaTopico(topic)}/prueba`, "POST"),
     onSettled: () => requestAnimationFrame(() => resultadoRef.current?.focus()),
   });
   const notificacion = prueba.data?.Id;
-  const entrega = useQuery<Entrega, ErrorPanel>({
+  const entrega = useQuery({
     queryKey: ["notificaciones", topic, "entrega", notificacion],
-    queryFn: () => leerEntrega(topic, notificacion as string, textos.respuesta),
+    queryFn: () => enviar<Entrega>(`${rutaTopico(topic)}/entregas/${encodeURIComponent(notificacion ?? "")}`),
     enabled: Boolean(notificacion),
     staleTime: 0,
     refetchInterval: (query) => (terminada(query.state.data) ? false : 1000),
@@ -60,44 +48,48 @@ export function EnviarPrueba({ topic, activo }: { topic: string; activo: boolean
         onClick={() => prueba.mutate()}
         aria-describedby={activo ? undefined : `${id}-inactiva`}
       >
-        {prueba.isPending ? t.enviando : t.enviar}
+        {prueba.isPending ? t("notificaciones.prueba.enviando") : t("notificaciones.prueba.enviar")}
       </Button>
       {!activo && (
         <p id={`${id}-inactiva`} className="text-xs text-slate-500">
-          {t.inactiva}
+          {t("notificaciones.prueba.inactiva")}
         </p>
       )}
       <div ref={resultadoRef} tabIndex={-1} aria-live="polite" className="space-y-3 focus:outline-none">
         {prueba.isError && (
-          <Alert tono="error" titulo={t.error}>
-            {mensajeDeError(prueba.error)}
+          <Alert tono="error" titulo={t("notificaciones.prueba.error")}>
+            {unaLinea(explicar(prueba.error))}
           </Alert>
         )}
         {prueba.data && (
           <div className="space-y-3 rounded-xl border border-slate-200 bg-slate-50 p-4" data-testid={`prueba-${topic}`}>
-            <p className="text-sm font-semibold text-slate-900">{t.encolada}</p>
+            <p className="text-sm font-semibold text-slate-900">{t("notificaciones.prueba.encolada")}</p>
             <div className="text-sm text-slate-700">
               {!terminada(entrega.data) && !entrega.isError && (
                 <p className="flex items-center gap-2">
                   <span aria-hidden="true" className="h-3 w-3 animate-spin rounded-full border-2 border-marca-700 border-r-transparent" />
-                  {t.esperando}
+                  {t("notificaciones.prueba.esperando")}
                 </p>
               )}
-              {entrega.isError && <p>{t.noLeer(mensajeDeError(entrega.error))}</p>}
+              {entrega.isError && <p>{t("notificaciones.prueba.noLeer", { mensaje: unaLinea(explicar(entrega.error)) })}</p>}
               {terminada(entrega.data) && entrega.data && ultimo && (
                 <p className="flex flex-wrap items-center gap-2">
-                  <span>{t.resultado}</span>
-                  <InsigniaEstado estado={entrega.data.Estado} textos={textos} />
-                  <InsigniaHttp status={ultimo.HttpStatus} textos={textos} />
-                  <span>{`${ultimo.LatenciaMs} ms`}</span>
+                  <span>{t("notificaciones.prueba.resultado")}</span>
+                  <InsigniaEstado estado={entrega.data.Estado} t={t} />
+                  <InsigniaHttp status={ultimo.HttpStatus} t={t} />
+                  <span>{t("notificaciones.latencia", { ms: ultimo.LatenciaMs })}</span>
                   {ultimo.Error && <span className="text-red-800">{ultimo.Error}</span>}
-                  {entrega.data.ProximoIntento && <span>{t.proximo(formatearFecha(entrega.data.ProximoIntento, idioma))}</span>}
+                  {entrega.data.ProximoIntento && (
+                    <span>{t("notificaciones.prueba.proximo", { fecha: fechaHora(f, entrega.data.ProximoIntento) })}</span>
+                  )}
                 </p>
               )}
             </div>
             <details>
-              <summary className="cursor-pointer text-sm font-medium text-marca-700 hover:text-marca-900">{t.verCuerpo}</summary>
-              <BloqueCodigo etiqueta={t.cuerpo} className="max-h-80">
+              <summary className="cursor-pointer text-sm font-medium text-marca-700 hover:text-marca-900">
+                {t("notificaciones.prueba.verCuerpo")}
+              </summary>
+              <BloqueCodigo etiqueta={t("notificaciones.prueba.cuerpo")} className="max-h-80">
                 {JSON.stringify(prueba.data, null, 2)}
               </BloqueCodigo>
             </details>
@@ -105,7 +97,7 @@ export function EnviarPrueba({ topic, activo }: { topic: string; activo: boolean
               href={`/panel/notificaciones/${encodeURIComponent(topic)}/entregas`}
               className="inline-block text-sm font-semibold text-marca-700 hover:text-marca-900 hover:underline"
             >
-              {t.verRegistro}
+              {t("notificaciones.prueba.verRegistro")}
             </Link>
           </div>
         )}

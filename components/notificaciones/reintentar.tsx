@@ -2,27 +2,21 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useTransition } from "react";
-import { useTextos } from "@/components/panel/idioma";
+import { enviar, unaLinea, useExplicar } from "@/components/panel/enviar";
 import { Button } from "@/components/ui/button";
 import type { Entrega } from "@/lib/api/entregas";
-import { type ErrorPanel, leerRespuesta, type MensajesRespuesta, mensajeDeError } from "@/lib/panel/notificaciones/limites";
-
-async function reintentar(topic: string, id: string, r: MensajesRespuesta): Promise<Entrega> {
-  const url = `/panel/notificaciones/${encodeURIComponent(topic)}/entregas/${encodeURIComponent(id)}/reintentar`;
-  const result = await leerRespuesta<Entrega>(await fetch(url, { method: "POST" }), r);
-  if (!result.ok) throw result.error;
-  return result.data;
-}
 
 /** "Reintentar ahora" (admin): one manual attempt (202), then the log is read again from the server. */
 export function Reintentar({ topic, id }: { topic: string; id: string }) {
-  const textos = useTextos().notificaciones;
-  const t = textos.reintentar;
+  const t = useTranslations();
   const router = useRouter();
   const [refrescando, startTransition] = useTransition();
-  const intento = useMutation<Entrega, ErrorPanel>({
-    mutationFn: () => reintentar(topic, id, textos.respuesta),
+  const explicar = useExplicar();
+  const intento = useMutation({
+    mutationFn: () =>
+      enviar<Entrega>(`/panel/notificaciones/${encodeURIComponent(topic)}/entregas/${encodeURIComponent(id)}/reintentar`, "POST"),
     onSuccess: () => startTransition(() => router.refresh()),
   });
   const ultimo = intento.data?.Intentos.at(-1);
@@ -30,18 +24,20 @@ export function Reintentar({ topic, id }: { topic: string; id: string }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
       <Button variante="secundario" cargando={intento.isPending || refrescando} onClick={() => intento.mutate()}>
-        {intento.isPending ? t.reintentando : t.boton}
-        <span className="sr-only">{t.laNotificacion(id)}</span>
+        {intento.isPending ? t("notificaciones.reintentar.reintentando") : t("notificaciones.reintentar.boton")}
+        <span className="sr-only">{t("notificaciones.reintentar.laNotificacion", { id })}</span>
       </Button>
       <p aria-live="polite" className="text-sm">
-        {intento.isError && <span className="text-red-800">{t.error(mensajeDeError(intento.error))}</span>}
+        {intento.isError && (
+          <span className="text-red-800">{t("notificaciones.reintentar.error", { mensaje: unaLinea(explicar(intento.error)) })}</span>
+        )}
         {intento.data && ultimo && (
           <span className="text-slate-700">
-            {t.hecho(
-              ultimo.HttpStatus === 0 ? t.sinRespuesta : `HTTP ${ultimo.HttpStatus}`,
-              ultimo.LatenciaMs,
-              textos.estados[intento.data.Estado],
-            )}
+            {t("notificaciones.reintentar.hecho", {
+              http: ultimo.HttpStatus === 0 ? t("notificaciones.reintentar.sinRespuesta") : `HTTP ${ultimo.HttpStatus}`,
+              ms: ultimo.LatenciaMs,
+              estado: t(`notificaciones.estados.${intento.data.Estado}`),
+            })}
           </span>
         )}
       </p>

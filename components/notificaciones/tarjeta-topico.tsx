@@ -1,8 +1,8 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button-class";
 import type { AppWebhook } from "@/lib/api/webhooks";
-import { getTextos } from "@/lib/panel/i18n/servidor";
-import { descripcionTopico, TOPICOS, tituloTopico } from "@/lib/panel/notificaciones/limites";
+import { descripcionTopico, esTopicoConocido, TOPICOS, tituloTopico } from "@/lib/panel/notificaciones/topicos";
 import { EliminarConfiguracion } from "./eliminar";
 import { Insignia } from "./estado";
 import { EnviarPrueba } from "./prueba";
@@ -17,11 +17,10 @@ export type TopicoPanel = {
 
 /** One topic of the app: whether it is configured, its Callback, whether it is active, and what a role may do. */
 export async function TarjetaTopico({ topico, puedeEditar }: { topico: TopicoPanel; puedeEditar: boolean }) {
-  const textos = (await getTextos()).notificaciones;
-  const t = textos.tarjeta;
+  const t = await getTranslations();
   const { topic, disponible, configuracion } = topico;
-  const titulo = tituloTopico(topic, textos);
-  const info = TOPICOS[topic];
+  const titulo = tituloTopico(topic, t);
+  const info = esTopicoConocido(topic) ? TOPICOS[topic] : undefined;
   const tituloId = `topico-${topic}`;
   const headers = configuracion
     ? [configuracion.HeaderCustom01, configuracion.HeaderCustom02, configuracion.HeaderCustom03].filter((h) => h !== null)
@@ -40,10 +39,10 @@ export async function TarjetaTopico({ topico, puedeEditar }: { topico: TopicoPan
             {titulo}
           </h2>
           <p className="mt-1 text-sm text-slate-600">
-            {descripcionTopico(topic, textos) ?? textos.topico(topic)}
+            {descripcionTopico(topic, t) ?? t("notificaciones.topico", { topic })}
             {info && (
               <>
-                {t.evento}
+                {t("notificaciones.tarjeta.evento")}
                 <code className="rounded bg-slate-100 px-1 py-0.5 text-xs text-slate-800">{info.evento}</code>.
               </>
             )}
@@ -51,14 +50,18 @@ export async function TarjetaTopico({ topico, puedeEditar }: { topico: TopicoPan
         </div>
         <p className="flex flex-wrap gap-2">
           {!disponible ? (
-            <Insignia tono="gris">{t.noDisponible}</Insignia>
+            <Insignia tono="gris">{t("notificaciones.tarjeta.noDisponible")}</Insignia>
           ) : configuracion ? (
             <>
-              <Insignia tono="azul">{t.configurado}</Insignia>
-              {configuracion.Activo ? <Insignia tono="verde">{t.activo}</Insignia> : <Insignia tono="ambar">{t.inactivo}</Insignia>}
+              <Insignia tono="azul">{t("notificaciones.tarjeta.configurado")}</Insignia>
+              {configuracion.Activo ? (
+                <Insignia tono="verde">{t("notificaciones.tarjeta.activo")}</Insignia>
+              ) : (
+                <Insignia tono="ambar">{t("notificaciones.tarjeta.inactivo")}</Insignia>
+              )}
             </>
           ) : (
-            <Insignia tono="gris">{t.sinConfigurar}</Insignia>
+            <Insignia tono="gris">{t("notificaciones.tarjeta.sinConfigurar")}</Insignia>
           )}
         </p>
       </div>
@@ -67,17 +70,19 @@ export async function TarjetaTopico({ topico, puedeEditar }: { topico: TopicoPan
         {topico.error ? (
           <p className="text-red-800">{topico.error}</p>
         ) : !disponible ? (
-          <p className="text-slate-700">{t.noHabilitado}</p>
+          <p className="text-slate-700">{t("notificaciones.tarjeta.noHabilitado")}</p>
         ) : configuracion ? (
           <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
-            <dt className="font-medium text-slate-600">{t.callback}</dt>
+            <dt className="font-medium text-slate-600">{t("notificaciones.tarjeta.callback")}</dt>
             <dd className="break-all font-mono text-slate-900">{configuracion.Callback}</dd>
-            <dt className="font-medium text-slate-600">{t.descripcion}</dt>
-            <dd className="text-slate-900">{configuracion.Description ?? <span className="text-slate-500">{t.sinDescripcion}</span>}</dd>
-            <dt className="font-medium text-slate-600">{t.encabezados}</dt>
+            <dt className="font-medium text-slate-600">{t("notificaciones.tarjeta.descripcion")}</dt>
+            <dd className="text-slate-900">
+              {configuracion.Description ?? <span className="text-slate-500">{t("notificaciones.tarjeta.sinDescripcion")}</span>}
+            </dd>
+            <dt className="font-medium text-slate-600">{t("notificaciones.tarjeta.encabezados")}</dt>
             <dd className="text-slate-900">
               {headers.length === 0 ? (
-                <span className="text-slate-500">{t.ninguno}</span>
+                <span className="text-slate-500">{t("notificaciones.tarjeta.ninguno")}</span>
               ) : (
                 headers.map((header) => (
                   <code key={header.Name} className="mr-2 rounded bg-slate-100 px-1 py-0.5 text-xs text-slate-800">
@@ -88,7 +93,9 @@ export async function TarjetaTopico({ topico, puedeEditar }: { topico: TopicoPan
             </dd>
           </dl>
         ) : (
-          <p className="text-slate-700">{puedeEditar ? t.sinCallbackAdmin : t.sinCallback}</p>
+          <p className="text-slate-700">
+            {puedeEditar ? t("notificaciones.tarjeta.sinCallbackAdmin") : t("notificaciones.tarjeta.sinCallback")}
+          </p>
         )}
       </div>
 
@@ -97,14 +104,14 @@ export async function TarjetaTopico({ topico, puedeEditar }: { topico: TopicoPan
           <div className="flex flex-wrap items-center gap-3">
             {configuracion && (
               <Link href={`${base}/entregas`} className={buttonClass("secundario")}>
-                {t.registro}
-                <span className="sr-only">{t.registroDe(titulo)}</span>
+                {t("notificaciones.tarjeta.registro")}
+                <span className="sr-only">{t("notificaciones.tarjeta.registroDe", { titulo })}</span>
               </Link>
             )}
             {puedeEditar && (
               <Link href={`${base}/configurar`} className={buttonClass(configuracion ? "secundario" : "primario")}>
-                {configuracion ? t.editar : t.configurar}
-                <span className="sr-only">{t.elWebhookDe(titulo)}</span>
+                {configuracion ? t("notificaciones.tarjeta.editar") : t("notificaciones.tarjeta.configurar")}
+                <span className="sr-only">{t("notificaciones.tarjeta.elWebhookDe", { titulo })}</span>
               </Link>
             )}
             {puedeEditar && configuracion && <EliminarConfiguracion topic={topic} />}

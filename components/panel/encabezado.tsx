@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { getTextos } from "@/lib/panel/i18n/servidor";
+import { getTranslations } from "next-intl/server";
 import { BotonSalir } from "./boton-salir";
 import { Navegacion } from "./navegacion";
 import { SelectorIdioma } from "./selector-idioma";
@@ -16,7 +16,7 @@ export async function Encabezado({
   rol: string;
   areas: { href: string; label: string }[];
 }) {
-  const t = await getTextos();
+  const t = await getTranslations();
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-3 px-6 py-3">
@@ -28,13 +28,13 @@ export async function Encabezado({
             V
           </span>
           <span className="text-lg font-semibold tracking-tight text-slate-900">Vitrina</span>
-          <span className="sr-only">{t.marco.inicio}</span>
+          <span className="sr-only">{t("marco.inicio")}</span>
         </Link>
         <p className="rounded-md bg-slate-100 px-2 py-1 text-sm text-slate-700">
-          <span className="sr-only">{t.marco.espacio}</span>
+          <span className="sr-only">{t("marco.espacio")}</span>
           <span data-testid="espacio">{espacio}</span>
         </p>
-        <Navegacion areas={areas} etiqueta={t.marco.secciones} />
+        <Navegacion areas={areas} etiqueta={t("marco.secciones")} />
         <div className="ml-auto flex items-center gap-3">
           <p className="text-right text-sm leading-tight">
             <span className="block font-medium text-slate-900" data-testid="usuario">
@@ -45,7 +45,7 @@ export async function Encabezado({
             </span>
           </p>
           <SelectorIdioma />
-          <BotonSalir texto={t.marco.salir} />
+          <BotonSalir texto={t("marco.salir")} />
         </div>
       </div>
     </header>

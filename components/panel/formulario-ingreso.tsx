@@ -2,20 +2,20 @@
 
 import { zodResolver } from "@hookform/resolvers/zod";
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
 import { Alert } from "@/components/ui/alert";
 import { BotonEnviar } from "@/components/ui/button";
 import { describedBy, Field, Input } from "@/components/ui/field";
-import type { Textos } from "@/lib/panel/i18n";
+import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import { mensajeDeIngreso } from "@/lib/panel/ingreso";
-import { useTextos } from "./idioma";
 
-function schemaDe(t: Textos["ingreso"]) {
+function schemaDe(t: Traductor) {
   return z.object({
-    email: z.pipe(z.string().check(z.trim(), z.minLength(1, t.faltaEmail)), z.email(t.emailInvalido)),
-    password: z.string().check(z.minLength(1, t.faltaContrasena)),
+    email: z.pipe(z.string().check(z.trim(), z.minLength(1, t("ingreso.faltaEmail"))), z.email(t("ingreso.emailInvalido"))),
+    password: z.string().check(z.minLength(1, t("ingreso.faltaContrasena"))),
   });
 }
 
@@ -23,7 +23,7 @@ type Values = z.infer<ReturnType<typeof schemaDe>>;
 
 /** The sign-in form: e-mail and password, checked on the client and on the server. */
 export function FormularioIngreso({ next, errorInicial }: { next: string; errorInicial?: string }) {
-  const t = useTextos().ingreso;
+  const t = useTranslations();
   const schema = useMemo(() => schemaDe(t), [t]);
   const [error, setError] = useState<string | undefined>(errorInicial);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -45,7 +45,7 @@ export function FormularioIngreso({ next, errorInicial }: { next: string; errorI
       window.location.assign(next);
       return;
     }
-    setError(result ? mensajeDeIngreso(result.error, t) : t.generico);
+    setError(result ? mensajeDeIngreso(result.error, t) : t("ingreso.generico"));
     requestAnimationFrame(() => alertRef.current?.focus());
   }
 
@@ -64,7 +64,7 @@ export function FormularioIngreso({ next, errorInicial }: { next: string; errorI
           </Alert>
         </div>
       )}
-      <Field id="email" label={t.email} error={errors.email?.message}>
+      <Field id="email" label={t("ingreso.email")} error={errors.email?.message}>
         <Input
           id="email"
           type="email"
@@ -72,13 +72,13 @@ export function FormularioIngreso({ next, errorInicial }: { next: string; errorI
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
-          placeholder={t.emailEjemplo}
+          placeholder={t("ingreso.emailEjemplo")}
           aria-invalid={errors.email ? true : undefined}
           aria-describedby={describedBy("email", { error: Boolean(errors.email) })}
           {...register("email")}
         />
       </Field>
-      <Field id="password" label={t.contrasena} error={errors.password?.message}>
+      <Field id="password" label={t("ingreso.contrasena")} error={errors.password?.message}>
         <Input
           id="password"
           type="password"
@@ -89,10 +89,10 @@ export function FormularioIngreso({ next, errorInicial }: { next: string; errorI
         />
       </Field>
       <BotonEnviar cargando={isSubmitting} className="w-full">
-        {isSubmitting ? t.ingresando : t.ingresar}
+        {isSubmitting ? t("ingreso.ingresando") : t("ingreso.ingresar")}
       </BotonEnviar>
       <noscript>
-        <p className="text-sm text-slate-700">{t.sinJavaScript}</p>
+        <p className="text-sm text-slate-700">{t("ingreso.sinJavaScript")}</p>
       </noscript>
     </form>
   );

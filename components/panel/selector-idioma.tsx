@@ -1,15 +1,15 @@
 "use client";
 
 import { usePathname, useSearchParams } from "next/navigation";
-import { useIdioma, useTextos } from "./idioma";
+import { useLocale, useTranslations } from "next-intl";
 
 /**
  * Español / English: a plain form POST to /idioma (works without JavaScript), which sets the
  * cookie and brings the browser back to this same page, now rendered in the chosen language.
  */
 export function SelectorIdioma({ className = "" }: { className?: string }) {
-  const idioma = useIdioma();
-  const t = useTextos();
+  const idioma = useLocale();
+  const t = useTranslations();
   const pathname = usePathname();
   const query = useSearchParams().toString();
   const opciones = [
@@ -20,7 +20,7 @@ export function SelectorIdioma({ className = "" }: { className?: string }) {
     <form method="post" action="/idioma" className={className}>
       <input type="hidden" name="volver" value={query ? `${pathname}?${query}` : pathname} />
       <fieldset className="flex items-center gap-1">
-        <legend className="sr-only">{t.idioma.etiqueta}</legend>
+        <legend className="sr-only">{t("idioma.etiqueta")}</legend>
         {opciones.map((opcion) => {
           const actual = opcion.valor === idioma;
           return (

@@ -23,11 +23,21 @@ export function Alert({ tono = "info", titulo, children, id }: { tono?: Tone; ti
  * A form's general error (what no single field explains): the form moves the focus here (`ref`) when
  * it appears, so a screen reader reads it. Nothing without a message.
  */
-export function ErrorDeFormulario({ titulo, mensaje, ref }: { titulo: string; mensaje?: string; ref: Ref<HTMLDivElement> }) {
+export function ErrorDeFormulario({
+  titulo,
+  mensaje,
+  ref,
+  id,
+}: {
+  titulo: string;
+  mensaje?: string;
+  ref: Ref<HTMLDivElement>;
+  id?: string;
+}) {
   if (!mensaje) return null;
   return (
     <div ref={ref} tabIndex={-1} className="focus:outline-none">
-      <Alert tono="error" titulo={titulo}>
+      <Alert tono="error" titulo={titulo} id={id}>
         {mensaje}
       </Alert>
     </div>

@@ -2,16 +2,16 @@ import type { PanelRole } from "@/lib/db/schema-panel";
 
 /**
  * The dashboard's sections and who may use them (decisions §12); the server enforces the same list.
- * Their names are in the dictionaries (marco.areas).
+ * Their names are messages (marco.areas.<clave>).
  */
 export const PANEL_AREAS = [
-  { href: "/panel/agencias", roles: ["admin", "soporte"] },
-  { href: "/panel/notificaciones", roles: ["admin", "soporte"] },
-  { href: "/panel/consultas", roles: ["admin", "soporte", "agencia"] },
-  { href: "/panel/paquete", roles: ["agencia"] },
-  { href: "/panel/equipo", roles: ["admin"] },
-  { href: "/panel/conexion", roles: ["admin"] },
-] as const satisfies readonly { href: string; roles: readonly PanelRole[] }[];
+  { clave: "agencias", href: "/panel/agencias", roles: ["admin", "soporte"] },
+  { clave: "notificaciones", href: "/panel/notificaciones", roles: ["admin", "soporte"] },
+  { clave: "consultas", href: "/panel/consultas", roles: ["admin", "soporte", "agencia"] },
+  { clave: "paquete", href: "/panel/paquete", roles: ["agencia"] },
+  { clave: "equipo", href: "/panel/equipo", roles: ["admin"] },
+  { clave: "conexion", href: "/panel/conexion", roles: ["admin"] },
+] as const satisfies readonly { clave: string; href: string; roles: readonly PanelRole[] }[];
 
 export type PanelArea = (typeof PANEL_AREAS)[number];
 

@@ -1,4 +1,4 @@
-import type { Textos } from "./i18n";
+import type { Traductor } from "./i18n/idiomas";
 
 /**
  * Why a sign-in was refused, as next-auth carries it to the page (signIn's `error`, or `?error=` on
@@ -20,9 +20,10 @@ export const codigoDeBloqueo = (segundos: number) => `${INGRESO_BLOQUEADO}:${min
  * The message of a refused sign-in in the user's language: a wrong e-mail or password
  * (next-auth's CredentialsSignin), a block with its minutes, and `generico` for anything else.
  */
-export function mensajeDeIngreso(error: string | null | undefined, t: Textos["ingreso"], generico = t.generico): string {
-  if (!error || error === "CredentialsSignin") return t.incorrecto;
+export function mensajeDeIngreso(error: string | null | undefined, t: Traductor, generico = t("ingreso.generico")): string {
+  if (!error || error === "CredentialsSignin") return t("ingreso.incorrecto");
   const [codigo, minutos] = error.split(":");
-  if (codigo === INGRESO_BLOQUEADO) return Number(minutos) > 0 ? t.bloqueado(Number(minutos)) : t.demasiados;
+  if (codigo === INGRESO_BLOQUEADO)
+    return Number(minutos) > 0 ? t("ingreso.bloqueado", { minutos: Number(minutos) }) : t("ingreso.demasiados");
   return generico;
 }

@@ -1,43 +1,44 @@
 import "server-only";
 import { unstable_rethrow } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import type { ZodMiniType } from "zod/mini";
 import { unstorableCharacter } from "@/lib/db/storable-text";
 import { logger } from "@/lib/log";
-import { getIdioma, type TextosServidor, textosDe } from "./i18n/servidor";
+import type { Traductor } from "./i18n/idiomas";
 import { vieneDelPanel } from "./mismo-sitio";
+import type { Problema } from "./problema";
 import { type CurrentUser, type Role, requireUser } from "./session";
+import { type V3Client, V3Error, v3ClientFor } from "./v3-client";
 
 /**
  * What every mutation route handler of the Panel shares (ADR 0010): the role check first, the CSRF
  * guard (lib/panel/mismo-sitio.ts), JSON bodies, and JSON answers `{ Title, Status, Detail?, Errors? }`
  * with field errors keyed by the form's field, as the Panel's forms read them. What the Panel says
- * itself is in the user's language (textosDe(…).respuestas); the API's own problem texts pass through.
+ * itself is in the user's language (the `respuestas` messages); the API's own problem texts pass through.
  */
 
 /** The JSON answer of a Panel route handler (never cached). */
 export const respuestaJson = (body: unknown, status: number) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
-export type Problema = { Title: string; Status: number; Detail?: string; Errors?: Record<string, string[]> };
-
 export const respuestaProblema = (problema: Problema) => respuestaJson(problema, problema.Status);
 
 /**
  * Refuses requests that do not come from the Panel and, with `conCuerpo`, bodies that are not JSON,
- * saying why in the user's language (`textos`, from textosDe).
+ * saying why in the user's language.
  */
-export function rechazarSiNoEsMismoSitio(request: Request, textos: TextosServidor, { conCuerpo = true } = {}): Response | null {
-  const t = textos.respuestas;
-  if (!vieneDelPanel(request)) return respuestaProblema({ Title: t.prohibida, Status: 403, Detail: t.noDelPanel });
+export function rechazarSiNoEsMismoSitio(request: Request, t: Traductor, { conCuerpo = true } = {}): Response | null {
+  if (!vieneDelPanel(request))
+    return respuestaProblema({ Title: t("respuestas.prohibida"), Status: 403, Detail: t("respuestas.noDelPanel") });
   const type = request.headers.get("content-type") ?? "";
   if (conCuerpo && !/^application\/json\b/i.test(type)) {
-    return respuestaProblema({ Title: t.tipoNoSoportado, Status: 415, Detail: t.seEsperaJson });
+    return respuestaProblema({ Title: t("respuestas.tipoNoSoportado"), Status: 415, Detail: t("respuestas.seEsperaJson") });
   }
   return null;
 }
 
 /** The 400 of a body that is not a JSON object. */
-export const cuerpoInvalido = (textos: TextosServidor) =>
-  respuestaProblema({ Title: textos.respuestas.solicitudInvalida, Status: 400, Errors: { _: [textos.comun.cuerpoJson] } });
+export const cuerpoInvalido = (t: Traductor) =>
+  respuestaProblema({ Title: t("respuestas.solicitudInvalida"), Status: 400, Errors: { _: [t("comun.cuerpoJson")] } });
 
 /** The JSON object of the body, or null when it is not one. */
 export async function leerObjeto(request: Request): Promise<Record<string, unknown> | null> {
@@ -71,13 +72,13 @@ export async function leerFormulario<K extends string, T>(
   request: Request,
   campos: readonly K[],
   schema: ZodMiniType<T>,
-  { titulo, textos }: { titulo: string; textos: TextosServidor },
+  { titulo, t }: { titulo: string; t: Traductor },
 ): Promise<{ ok: true; data: T } | { ok: false; respuesta: Response }> {
   const body = await leerObjeto(request);
-  if (!body) return { ok: false, respuesta: respuestaProblema({ Title: titulo, Status: 400, Errors: { _: [textos.comun.cuerpoJson] } }) };
+  if (!body) return { ok: false, respuesta: respuestaProblema({ Title: titulo, Status: 400, Errors: { _: [t("comun.cuerpoJson")] } }) };
   const valores = camposDeTexto(body, campos);
   const noAlmacenables: Record<string, string[]> = {};
-  const mensajes = { nul: textos.comun.caracterNulo, surrogate: textos.comun.sustitutoSuelto };
+  const mensajes = { nul: t("comun.caracterNulo"), surrogate: t("comun.sustitutoSuelto") };
   for (const nombre of campos) {
     const motivo = unstorableCharacter(valores[nombre]);
     if (motivo) noAlmacenables[nombre] = [mensajes[motivo]];
@@ -104,10 +105,9 @@ type Opciones = {
 };
 
 /** Something other than a known refusal went wrong: logged, and a 500 without details. */
-export function errorInterno(error: unknown, textos: TextosServidor): Response {
+export function errorInterno(error: unknown, t: Traductor): Response {
   logger().error({ err: error }, "panel: error inesperado en un route handler");
-  const t = textos.respuestas;
-  return respuestaProblema({ Title: t.errorInterno, Status: 500, Detail: t.errorInternoDetalle });
+  return respuestaProblema({ Title: t("respuestas.errorInterno"), Status: 500, Detail: t("respuestas.errorInternoDetalle") });
 }
 
 /**
@@ -119,17 +119,51 @@ export function errorInterno(error: unknown, textos: TextosServidor): Response {
 export async function manejarMutacion(
   request: Request,
   { roles, next, conCuerpo = false }: Opciones,
-  accion: (ctx: { user: CurrentUser; textos: TextosServidor }) => Promise<Response>,
-  alFallar: (error: unknown, textos: TextosServidor) => Response = errorInterno,
+  accion: (ctx: { user: CurrentUser; t: Traductor }) => Promise<Response>,
+  alFallar: (error: unknown, t: Traductor) => Response = errorInterno,
 ): Promise<Response> {
   const user = await requireUser({ roles, next });
-  const textos = textosDe(await getIdioma());
-  const rechazo = rechazarSiNoEsMismoSitio(request, textos, { conCuerpo });
+  const t = await getTranslations();
+  const rechazo = rechazarSiNoEsMismoSitio(request, t, { conCuerpo });
   if (rechazo) return rechazo;
   try {
-    return await accion({ user, textos });
+    return await accion({ user, t });
   } catch (error) {
     unstable_rethrow(error);
-    return alFallar(error, textos);
+    return alFallar(error, t);
   }
+}
+
+/**
+ * A failed v3 call as the answer of a Panel route handler: the API's refusals the user can act on
+ * (400, 403, 404, 409) pass through with their problem; `noEncontrado` replaces a 404's with the
+ * Panel's words for this screen. The API out of reach, or any other status, is a 502 in the Panel's
+ * words; anything that is not a V3Error, a 500 (errorInterno).
+ */
+export function respuestaDeFalla(error: unknown, t: Traductor, noEncontrado?: string): Response {
+  if (!(error instanceof V3Error)) return errorInterno(error, t);
+  const { Title, Detail, Errors } = error.problem;
+  if (error.status === 404 && noEncontrado)
+    return respuestaProblema({ Title: t("respuestas.noEncontrado"), Status: 404, Detail: noEncontrado });
+  if ([400, 403, 404, 409].includes(error.status)) return respuestaProblema({ Title, Status: error.status, Detail, Errors });
+  if (error.status === 0)
+    return respuestaProblema({ Title: t("respuestas.sinConexion"), Status: 502, Detail: t("respuestas.sinConexionDetalle") });
+  return respuestaProblema({ Title: t("respuestas.errorDeLaApi"), Status: 502, Detail: Detail ?? Title });
+}
+
+/**
+ * One mutation route handler that calls the API (manejarMutacion) with the workspace's v3 client; a
+ * failed call becomes respuestaDeFalla's answer, a bare 404 said with `noEncontrado`'s message.
+ */
+export function manejarConApi(
+  request: Request,
+  opciones: Opciones & { noEncontrado?: (t: Traductor) => string },
+  accion: (ctx: { user: CurrentUser; t: Traductor; client: V3Client }) => Promise<Response>,
+): Promise<Response> {
+  return manejarMutacion(
+    request,
+    opciones,
+    async ({ user, t }) => accion({ user, t, client: await v3ClientFor(user.workspace.id) }),
+    (error, t) => respuestaDeFalla(error, t, opciones.noEncontrado?.(t)),
+  );
 }

@@ -4,7 +4,7 @@ import { and, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { PANEL_ROLES, type PanelRole, panelUsers, panelWorkspaces } from "@/lib/db/schema-panel";
 import { newId } from "@/lib/ids";
-import { MIN_PASSWORD_LENGTH } from "./equipo/limites";
+import { MIN_PASSWORD_LENGTH } from "./equipo/formularios";
 import { countAttempt, emailKey, forgiveAttempt, ipKey, throttleMessage } from "./throttle";
 import { findWorkspaceByName } from "./workspaces";
 

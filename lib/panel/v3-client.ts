@@ -1,4 +1,5 @@
 import "server-only";
+import { getTranslations } from "next-intl/server";
 import type { z } from "zod";
 import type { Agencia, AgenciaCreateSchema, AgenciaEditSchema, AgenciaProductos, AgenciasSchema, EstadoAgencia } from "@/lib/api/agencias";
 import type { CiudadSchema, RegionesSchema } from "@/lib/api/catalogo";
@@ -8,8 +9,9 @@ import type { EntryPointsSchema } from "@/lib/api/home";
 import type { EstadoEntrega } from "@/lib/api/limites";
 import type { AppWebhook, AppWebhooks, AppWebhookUpsertSchema } from "@/lib/api/webhooks";
 import { signRequest } from "@/lib/http/signing";
-import { respuestasEs, type TextosRespuestas } from "./i18n/respuestas-es";
-import { getTextos } from "./i18n/servidor";
+import { IDIOMA_PREDETERMINADO, type Traductor } from "./i18n/idiomas";
+import { traductorDe } from "./i18n/mensajes";
+import { leerProblema, type Problema } from "./problema";
 import { workspaceConnection } from "./workspaces";
 
 /**
@@ -19,20 +21,10 @@ import { workspaceConnection } from "./workspaces";
 
 export type V3Connection = { apiBaseUrl: string; appKey: string; appSecret: string };
 
-/** The ProblemDetails of a failed request; Errors only in ValidationProblemDetails. */
-export type V3Problem = {
-  Title: string;
-  Status: number;
-  Detail?: string;
-  Errors?: Record<string, string[]>;
-  Type?: string;
-  Instance?: string;
-};
-
 export class V3Error extends Error {
   readonly status: number;
-  readonly problem: V3Problem;
-  constructor(problem: V3Problem) {
+  readonly problem: Problema;
+  constructor(problem: Problema) {
     super(problem.Detail ? `${problem.Title}: ${problem.Detail}` : problem.Title);
     this.name = "V3Error";
     this.status = problem.Status;
@@ -66,33 +58,34 @@ function withQuery(path: string, query: Query | undefined): string {
   return search ? `${path}?${search}` : path;
 }
 
-/** What the client says itself, in the user's language, when the API gave no problem to pass on. */
-export type TextosV3 = TextosRespuestas["v3"];
+const ESTADOS_CON_NOMBRE = [400, 401, 403, 404, 406, 409, 415, 429] as const;
+const tieneNombre = (status: number): status is (typeof ESTADOS_CON_NOMBRE)[number] =>
+  (ESTADOS_CON_NOMBRE as readonly number[]).includes(status);
 
-function toProblem(status: number, body: unknown, textos: TextosV3): V3Problem {
-  const value = (body && typeof body === "object" ? body : {}) as Partial<V3Problem>;
-  return {
-    ...value,
-    Title: typeof value.Title === "string" ? value.Title : (textos.estados[status] ?? textos.estado(status)),
-    Status: typeof value.Status === "number" ? value.Status : status,
-  };
+/** The status's name when the API's answer carried no problem (e.g. a proxy's 502 page). */
+function toProblem(status: number, body: unknown, t: Traductor): Problema {
+  const Title = tieneNombre(status) ? t(`respuestas.v3.estados.${status}`) : t("respuestas.v3.estado", { status });
+  return leerProblema(status, body) ?? { Title, Status: status };
 }
 
 /** Why a fetch failed, with the system's code when there is one (ECONNREFUSED, ENOTFOUND…). */
-function causa(error: unknown, textos: TextosV3): string {
+function causa(error: unknown, t: Traductor): string {
   const { message, name, cause } = error as Error & { cause?: { code?: unknown } };
-  if (name === "TimeoutError") return textos.sinRespuestaATiempo;
+  if (name === "TimeoutError") return t("respuestas.v3.sinRespuestaATiempo");
   const code = typeof cause?.code === "string" ? cause.code : undefined;
   return code && !message.includes(code) ? `${message} (${code})` : message;
 }
 
-export type V3ClientOptions = { textos?: TextosV3; fetchImpl?: typeof fetch };
+/** Spanish, for a client made outside a request (scripts, tests). */
+const ESPANOL = traductorDe(IDIOMA_PREDETERMINADO);
+
+export type V3ClientOptions = { t?: Traductor; fetchImpl?: typeof fetch };
 
 /**
  * A client signing with these credentials: a workspace's (v3ClientFor) or, for the Panel's connection
- * test, values not saved yet. `textos`: the user's language (Spanish by default).
+ * test, values not saved yet. `t`: the user's language (Spanish by default).
  */
-export function createV3Client(connection: V3Connection, { textos = respuestasEs.v3, fetchImpl = fetch }: V3ClientOptions = {}) {
+export function createV3Client(connection: V3Connection, { t = ESPANOL, fetchImpl = fetch }: V3ClientOptions = {}) {
   const base = connection.apiBaseUrl.replace(/\/+$/, "");
 
   /** One signed request: JSON in, JSON out; non-2xx throws V3Error with the ProblemDetails. */
@@ -118,7 +111,7 @@ export function createV3Client(connection: V3Connection, { textos = respuestasEs
         signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
       });
     } catch (error) {
-      throw new V3Error({ Title: textos.sinConexion, Status: 0, Detail: `${base}: ${causa(error, textos)}` });
+      throw new V3Error({ Title: t("respuestas.v3.sinConexion"), Status: 0, Detail: `${base}: ${causa(error, t)}` });
     }
     const text = await response.text();
     let parsed: unknown;
@@ -126,10 +119,11 @@ export function createV3Client(connection: V3Connection, { textos = respuestasEs
       try {
         parsed = JSON.parse(text);
       } catch {
-        if (response.ok) throw new V3Error({ Title: textos.respuestaInvalida, Status: response.status, Detail: textos.noEsJson });
+        if (response.ok)
+          throw new V3Error({ Title: t("respuestas.v3.respuestaInvalida"), Status: response.status, Detail: t("respuestas.v3.noEsJson") });
       }
     }
-    if (!response.ok) throw new V3Error(toProblem(response.status, parsed, textos));
+    if (!response.ok) throw new V3Error(toProblem(response.status, parsed, t));
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
 
@@ -193,7 +187,7 @@ export type V3Client = ReturnType<typeof createV3Client>;
 export async function v3ClientFor(workspaceId: string): Promise<V3Client> {
   const connection = await workspaceConnection(workspaceId);
   if (!connection) throw new Error(`El espacio de trabajo ${workspaceId} no existe`);
-  return createV3Client(connection, { textos: (await getTextos()).respuestas.v3 });
+  return createV3Client(connection, { t: await getTranslations() });
 }
 
 /** True when `error` is a V3Error with that status (e.g. isV3Status(error, 404)). */

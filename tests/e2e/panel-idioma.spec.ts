@@ -132,8 +132,8 @@ test("signs in in English, keeps English across navigation and reload, and switc
   await expect(page.getByRole("button", { name: "Apply filters" })).toBeVisible();
   await expect(page.getByTestId("pagina-actual")).toHaveText("Page 1 of 1");
   await expect(page.getByRole("cell", { name: "Listing" }).first()).toBeVisible();
-  // en-US dates: MM/DD/YYYY, 24 h in Buenos Aires time.
-  await expect(page.locator("tbody time").first()).toHaveText(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
+  // The Panel's one date-time style (lib/formats.ts), in English's day order: MM/DD/YYYY HH:mm, 24 h, Buenos Aires time.
+  await expect(page.locator("tbody time").first()).toHaveText(await momentoEsperado(page, "en"));
   await revisarPagina(page, "idioma-consultas-en");
 
   // The enquiry's detail and an invalid filter, in English; the API's data stays as sent.
@@ -175,9 +175,22 @@ test("signs in in English, keeps English across navigation and reload, and switc
   await page.goto(`${base}/panel/consultas`);
   await expect(page.getByTestId("total")).toHaveText("2 consultas");
   await expect(page.getByRole("columnheader", { name: "Interesado" })).toBeVisible();
+  // The same date-time in es-AR: DD/MM/YYYY HH:mm (e.g. 25/11/2026 14:09), no comma, no "p. m.".
+  await expect(page.locator("tbody time").first()).toHaveText(await momentoEsperado(page, "es-AR"));
   await revisarPagina(page, "idioma-consultas-es");
   expect(hidratacion).toEqual([]);
 });
+
+/**
+ * What the inbox's first date-time must read, from its `datetime` attribute (the API's ISO 8601 with the
+ * service's offset, so its wall-clock parts are the ones to show): 25/11/2026 14:09 or 11/25/2026 14:09.
+ */
+async function momentoEsperado(page: Page, idioma: "es-AR" | "en"): Promise<string> {
+  const iso = (await page.locator("tbody time").first().getAttribute("datetime")) ?? "";
+  const [, anio, mes, dia, hora, minuto] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(iso) ?? [];
+  expect(iso).toMatch(/-03:00$/);
+  return idioma === "en" ? `${mes}/${dia}/${anio} ${hora}:${minuto}` : `${dia}/${mes}/${anio} ${hora}:${minuto}`;
+}
 
 const EN = { email: "E-mail", password: "Password", boton: "Sign in" };
 
@@ -220,7 +233,8 @@ test("in English: an agency's detail, a webhook's configuration and its delivery
   const ruta = `${base}/panel/notificaciones/consultas`;
   await page.route(ruta, (route) => (route.request().method() === "POST" ? route.continue({ postData: "[]" }) : route.continue()));
   await page.getByRole("button", { name: "Save configuration" }).click();
-  await expect(page.locator("#webhook-error")).toHaveText("Invalid request: A JSON object is expected.");
+  await expect(page.locator("#webhook-error")).toContainText("We could not save the webhook");
+  await expect(page.locator("#webhook-error")).toContainText("A JSON object is expected.");
   await page.unroute(ruta);
   await page.getByRole("button", { name: "Save configuration" }).click();
   await expect(page.getByRole("heading", { name: "Done: the Enquiries webhook is configured" })).toBeVisible();

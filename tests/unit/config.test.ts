@@ -24,6 +24,7 @@ describe("configuration (decisions §11)", () => {
       embedded: true,
       seedDemo: true,
       timeZone: "America/Argentina/Buenos_Aires",
+      panelTimeZone: "America/Argentina/Buenos_Aires",
     });
     expect(first.secretsKey).toHaveLength(32);
     const file = path.join(dir, "secrets.json");
@@ -34,12 +35,21 @@ describe("configuration (decisions §11)", () => {
     expect(JSON.parse(readFileSync(file, "utf8")).SECRETS_KEY).toBe(first.secretsKey.toString("hex"));
   });
 
+  it("shows the Panel's times in the service's time zone unless PANEL_TIME_ZONE says otherwise", () => {
+    const dir = dataDir();
+    expect(parseConfig({ DATA_DIR: dir, SERVICE_TIME_ZONE: "America/Mexico_City" }).panelTimeZone).toBe("America/Mexico_City");
+    expect(parseConfig({ DATA_DIR: dir, SERVICE_TIME_ZONE: "America/Mexico_City", PANEL_TIME_ZONE: "Europe/Madrid" }).panelTimeZone).toBe(
+      "Europe/Madrid",
+    );
+  });
+
   it.each([
     [{ PORT: "seventy" }, /PORT: .*/],
     [{ PUBLIC_BASE_URL: "not a url" }, /PUBLIC_BASE_URL: se espera una URL absoluta/],
     [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL: se espera una URL postgres/],
     [{ SECRETS_KEY: "abc" }, /SECRETS_KEY: se esperan 64 caracteres hexadecimales/],
     [{ SERVICE_TIME_ZONE: "Mars/Olympus" }, /SERVICE_TIME_ZONE: se espera una zona horaria IANA/],
+    [{ PANEL_TIME_ZONE: "Mars/Olympus" }, /PANEL_TIME_ZONE: se espera una zona horaria IANA/],
     [{ WEBHOOK_ALLOW_HTTP: "yes" }, /WEBHOOK_ALLOW_HTTP: se espera true o false/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
     [{ REDIS_URL: "http://127.0.0.1:6379" }, /REDIS_URL: se espera una URL redis:\/\/ o rediss:\/\//],

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { destinoPermitido, esDireccionPublica } from "@/lib/panel/conexion/destino";
-import { conexionSchemaDe, esUrlBase } from "@/lib/panel/conexion/limites";
+import { conexionSchemaDe, esUrlBase } from "@/lib/panel/conexion/formulario";
 import { probarConexion } from "@/lib/panel/conexion/prueba";
-import { conexionEs } from "@/lib/panel/i18n/conexion-es";
+import { traductorDe } from "@/lib/panel/i18n/mensajes";
 
 /** The Conexión page's pure parts (ADR 0015): the form's rules, where the Panel may connect, the test. */
 
@@ -22,17 +22,17 @@ describe("the connection form's rules", () => {
   });
 
   it("checks the fields with the Panel's messages; an empty AppSecret keeps the saved one", () => {
-    const v = conexionEs.validacion;
-    const schema = conexionSchemaDe(v);
+    const t = traductorDe("es-AR");
+    const schema = conexionSchemaDe(t);
     expect(schema.safeParse({ ApiBaseUrl: " https://api.x.com ", AppKey: "k", AppSecret: "" })).toMatchObject({
       success: true,
       data: { ApiBaseUrl: "https://api.x.com", AppSecret: "" },
     });
     const result = schema.safeParse({ ApiBaseUrl: "x", AppKey: "una key", AppSecret: "s s" });
     expect(Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]))).toEqual({
-      ApiBaseUrl: v.urlInvalida,
-      AppKey: v.espacios,
-      AppSecret: v.espacios,
+      ApiBaseUrl: t("conexion.validacion.urlInvalida"),
+      AppKey: t("conexion.validacion.espacios"),
+      AppSecret: t("conexion.validacion.espacios"),
     });
   });
 });

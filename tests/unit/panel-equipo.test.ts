@@ -8,10 +8,9 @@ import {
   LARGO_CONTRASENA_GENERADA,
   MIN_PASSWORD_LENGTH,
   miembroSchemaDe,
-} from "@/lib/panel/equipo/limites";
+} from "@/lib/panel/equipo/formularios";
 import { type Cambio, rechazoDelCambio } from "@/lib/panel/equipo/reglas";
-import { equipoEn } from "@/lib/panel/i18n/equipo-en";
-import { equipoEs } from "@/lib/panel/i18n/equipo-es";
+import { traductorDe } from "@/lib/panel/i18n/mensajes";
 
 /** The Equipo page's pure rules (ADR 0015): the guard rails, the forms' schemas, the generated password. */
 
@@ -76,7 +75,8 @@ describe("guard rails of the team", () => {
 });
 
 describe("the forms' schemas (the same on the server)", () => {
-  const v = equipoEs.validacion;
+  const v = traductorDe("es-AR");
+  const en = traductorDe("en");
   const valido = { Email: " Ana@Empresa.com ", Nombre: "Ana", Rol: "soporte", Agencia: "", Contrasena: "x".repeat(MIN_PASSWORD_LENGTH) };
   const errores = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
     Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
@@ -85,14 +85,14 @@ describe("the forms' schemas (the same on the server)", () => {
     const ok = miembroSchemaDe(v).safeParse(valido);
     expect(ok.success && ok.data.Email).toBe("Ana@Empresa.com");
     expect(errores(miembroSchemaDe(v).safeParse({ ...valido, Email: "no", Nombre: "", Contrasena: "corta" }))).toEqual({
-      Email: v.emailInvalido,
-      Nombre: v.faltaNombre,
-      Contrasena: v.contrasenaCorta(MIN_PASSWORD_LENGTH),
+      Email: v("equipo.validacion.emailInvalido"),
+      Nombre: v("equipo.validacion.faltaNombre"),
+      Contrasena: v("equipo.validacion.contrasenaCorta", { min: MIN_PASSWORD_LENGTH }),
     });
-    expect(errores(miembroSchemaDe(v).safeParse({ ...valido, Rol: "agencia" }))).toEqual({ Agencia: v.faltaAgencia });
-    expect(errores(miembroSchemaDe(v).safeParse({ ...valido, Rol: "duenio" }))).toEqual({ Rol: v.rol });
-    expect(errores(miembroSchemaDe(equipoEn.validacion).safeParse({ ...valido, Contrasena: "x".repeat(201) }))).toEqual({
-      Contrasena: equipoEn.validacion.contrasenaLarga(200),
+    expect(errores(miembroSchemaDe(v).safeParse({ ...valido, Rol: "agencia" }))).toEqual({ Agencia: v("equipo.validacion.faltaAgencia") });
+    expect(errores(miembroSchemaDe(v).safeParse({ ...valido, Rol: "duenio" }))).toEqual({ Rol: v("equipo.validacion.rol") });
+    expect(errores(miembroSchemaDe(en).safeParse({ ...valido, Contrasena: "x".repeat(201) }))).toEqual({
+      Contrasena: en("equipo.validacion.contrasenaLarga", { max: 200 }),
     });
   });
 
@@ -100,13 +100,15 @@ describe("the forms' schemas (the same on the server)", () => {
     const form = { ...valido, ModoContrasena: "generar", Contrasena: "" };
     expect(formularioMiembroSchemaDe(v).safeParse(form).success).toBe(true);
     expect(errores(formularioMiembroSchemaDe(v).safeParse({ ...form, ModoContrasena: "escribir" }))).toEqual({
-      Contrasena: v.contrasenaCorta(MIN_PASSWORD_LENGTH),
+      Contrasena: v("equipo.validacion.contrasenaCorta", { min: MIN_PASSWORD_LENGTH }),
     });
   });
 
   it("a role change needs the agency for agencia", () => {
     expect(cambioRolSchemaDe(v).safeParse({ Rol: "admin", Agencia: "" }).success).toBe(true);
-    expect(errores(cambioRolSchemaDe(v).safeParse({ Rol: "agencia", Agencia: " " }))).toEqual({ Agencia: v.faltaAgencia });
+    expect(errores(cambioRolSchemaDe(v).safeParse({ Rol: "agencia", Agencia: " " }))).toEqual({
+      Agencia: v("equipo.validacion.faltaAgencia"),
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canonicalString, sha256Digest, signCanonical } from "@/lib/http/signing";
-import { respuestasEn } from "@/lib/panel/i18n/respuestas-en";
+import { traductorDe } from "@/lib/panel/i18n/mensajes";
 import { createV3Client, isV3Status, V3Error } from "@/lib/panel/v3-client";
 
 /** The Panel's v3 client against a fake fetch: what it sends and how it reads answers. */
@@ -114,7 +114,7 @@ describe("createV3Client", () => {
   });
 
   it("says what it says itself in the user's language; the API's own problems pass as sent", async () => {
-    const english = (fetchImpl: typeof fetch) => createV3Client(connection, { fetchImpl, textos: respuestasEn.v3 });
+    const english = (fetchImpl: typeof fetch) => createV3Client(connection, { fetchImpl, t: traductorDe("en") });
     const caught = (promise: Promise<unknown>) =>
       promise.then(
         () => undefined as never,

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { COOKIE_IDIOMA, COOKIE_RUTAS, esIdioma, IDIOMA_PREDETERMINADO } from "@/lib/panel/i18n";
+import { COOKIE_IDIOMA, COOKIE_RUTAS, esIdioma, IDIOMA_PREDETERMINADO } from "@/lib/panel/i18n/idiomas";
 
 const UN_ANIO = 60 * 60 * 24 * 365;
 

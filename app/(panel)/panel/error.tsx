@@ -1,6 +1,6 @@
 "use client";
 
-import { useTextos } from "@/components/panel/idioma";
+import { useTranslations } from "next-intl";
 import { MarcoDeError } from "@/components/panel/marco-de-error";
 import { Button } from "@/components/ui/button";
 
@@ -11,18 +11,18 @@ import { Button } from "@/components/ui/button";
  * looks into it.
  */
 export default function ErrorDelPanel({ error, retry }: { error: unknown; retry: () => void }) {
-  const t = useTextos();
+  const t = useTranslations();
   const digest = error instanceof Error && "digest" in error && typeof error.digest === "string" ? error.digest : undefined;
   return (
     <MarcoDeError
       tipo="errorInesperado"
-      textos={t.errorInesperado}
-      volver={t.comun.volverInicio}
-      accion={<Button onClick={() => retry()}>{t.comun.reintentar}</Button>}
+      textos={{ error: t("errorInesperado.error"), titulo: t("errorInesperado.titulo"), texto: t("errorInesperado.texto") }}
+      volver={t("comun.volverInicio")}
+      accion={<Button onClick={() => retry()}>{t("comun.reintentar")}</Button>}
       pie={
         digest && (
           <p className="mt-6 text-xs text-slate-600" data-testid="codigo-error">
-            {t.errorInesperado.codigo} <code className="font-mono">{digest}</code>
+            {t("errorInesperado.codigo")} <code className="font-mono">{digest}</code>
           </p>
         )
       }

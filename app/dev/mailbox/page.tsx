@@ -2,14 +2,14 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { config } from "@/lib/env";
+import { formatearFechaHora } from "@/lib/formats";
 import { listDevMail } from "@/lib/service/mail/list-mail";
 import { startService } from "@/lib/service/runtime";
 
 export const metadata: Metadata = { title: "Buzón de desarrollo", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
-const fecha = (iso: string) =>
-  new Intl.DateTimeFormat("es-AR", { timeZone: config().timeZone, dateStyle: "short", timeStyle: "medium" }).format(new Date(iso));
+const fecha = (iso: string) => formatearFechaHora(new Date(iso), config().timeZone);
 
 /** The dev mailbox (embedded mode only): e-mail kept in the database when no SMTP_URL is set. */
 export default async function Buzon({ searchParams }: { searchParams: Promise<{ to?: string }> }) {

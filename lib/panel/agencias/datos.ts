@@ -1,7 +1,7 @@
 import "server-only";
+import { getTranslations } from "next-intl/server";
 import type { Agencia, AgenciaProductos, EstadoAgencia } from "@/lib/api/agencias";
-import { IDIOMA_PREDETERMINADO, type Idioma } from "@/lib/panel/i18n";
-import { getIdioma, textosDe } from "@/lib/panel/i18n/servidor";
+import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import type { CurrentUser } from "@/lib/panel/session";
 import { isV3Status, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
 
@@ -51,6 +51,7 @@ export type ResultadoLista =
  */
 export async function listarAgencias(user: CurrentUser, filtros: FiltrosAgencias): Promise<ResultadoLista> {
   const client = await v3ClientFor(user.workspace.id);
+  const t = await getTranslations();
   const estados = filtros.estado === "todas" ? ESTADOS : [filtros.estado];
   const operador = filtros.operador || undefined;
   try {
@@ -62,9 +63,9 @@ export async function listarAgencias(user: CurrentUser, filtros: FiltrosAgencias
     return { ok: true, agencias, total: todas.length };
   } catch (error) {
     if (isV3Status(error, 400) && error.problem.Errors?.operador) {
-      return { ok: false, error: "operador", mensaje: textosDe(await getIdioma()).agencias.operadorInvalido };
+      return { ok: false, error: "operador", mensaje: t("agencias.operadorInvalido") };
     }
-    return { ok: false, error: "api", mensaje: mensajeDeError(error, await getIdioma()) };
+    return { ok: false, error: "api", mensaje: mensajeDeError(error, t) };
   }
 }
 
@@ -113,11 +114,10 @@ export async function listarRegiones(user: CurrentUser): Promise<RegionOpcion[]>
 }
 
 /** A sentence in the Panel's language for a failed API call (never a stack trace); the API's texts pass through. */
-export function mensajeDeError(error: unknown, idioma: Idioma = IDIOMA_PREDETERMINADO): string {
-  const t = textosDe(idioma).agencias.api;
+export function mensajeDeError(error: unknown, t: Traductor): string {
   if (error instanceof V3Error) {
-    if (error.status === 0) return t.sinConexion;
+    if (error.status === 0) return t("agencias.api.sinConexion");
     return error.problem.Detail ? `${error.problem.Title}: ${error.problem.Detail}` : error.problem.Title;
   }
-  return t.inesperado;
+  return t("agencias.api.inesperado");
 }

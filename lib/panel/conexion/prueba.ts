@@ -1,6 +1,6 @@
 import "server-only";
 import { createV3Client, type V3ClientOptions, type V3Connection, V3Error } from "@/lib/panel/v3-client";
-import type { Prueba } from "./limites";
+import type { Prueba } from "./formulario";
 
 /**
  * The connection test (ADR 0015): one signed GET /v3 with these credentials, saved or not, from the

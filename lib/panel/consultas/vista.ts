@@ -1,10 +1,11 @@
 import "server-only";
+import { getFormatter, getTranslations } from "next-intl/server";
 import type { Consulta, Consultas } from "@/lib/api/consultas";
-import { IDIOMA_PREDETERMINADO, type Idioma } from "@/lib/panel/i18n";
-import { getIdioma, textosDe } from "@/lib/panel/i18n/servidor";
+import type { Traductor } from "@/lib/panel/i18n/idiomas";
+import { zonaHorariaDelPanel } from "@/lib/panel/i18n/zona-horaria";
 import type { CurrentUser } from "@/lib/panel/session";
 import { type ConsultasFiltros, type V3Client, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
-import { esquemaFiltros, esquemaPagina, limitesFechas, type ParametrosConsultas } from "./esquema";
+import { esquemaFiltros, esquemaPagina, limitesFechas, type ParametrosConsultas } from "./filtros";
 
 /**
  * What /panel/consultas, its CSV export and its polling endpoint show, from the URL and the user:
@@ -38,8 +39,8 @@ export type Resolucion = {
   filtros: ConsultasFiltros;
   hoy: string;
   minimo: string;
-  /** The Panel's language of the request: messages of the view are written in it. */
-  idioma: Idioma;
+  /** The user's translator: the view's messages are written with it. */
+  t: Traductor;
 };
 
 type Crudos = Record<string, string | string[] | undefined> | URLSearchParams;
@@ -62,15 +63,10 @@ async function listarAgencias(client: V3Client): Promise<AgenciaOpcion[]> {
     .sort((a, b) => (a.nombre ?? a.adminMail).localeCompare(b.nombre ?? b.adminMail, "es"));
 }
 
-export async function resolverConsultas(
-  user: CurrentUser,
-  crudos: Crudos,
-  opciones: { listar?: boolean; idioma?: Idioma } = {},
-): Promise<Resolucion> {
-  const idioma = opciones.idioma ?? (await getIdioma());
-  const v = textosDe(idioma).consultas.validacion;
+export async function resolverConsultas(user: CurrentUser, crudos: Crudos, opciones: { listar?: boolean } = {}): Promise<Resolucion> {
+  const t = await getTranslations();
   const client = await v3ClientFor(user.workspace.id);
-  const { hoy, minimo } = limitesFechas();
+  const { hoy, minimo } = limitesFechas(zonaHorariaDelPanel());
   let agencias: AgenciaOpcion[] = [];
   let errorAgencias: string | null = null;
   let agencia: string | undefined;
@@ -88,7 +84,7 @@ export async function resolverConsultas(
       try {
         agencias = await listarAgencias(client);
       } catch (error) {
-        errorAgencias = mensajeError(error, null, idioma);
+        errorAgencias = mensajeError(error, t);
       }
       agencia ??= agencias[0]?.adminMail;
     }
@@ -99,7 +95,7 @@ export async function resolverConsultas(
   const parametros: ParametrosConsultas = { ...entrada, pagina: paginaCruda };
   const errores: ErroresCampos = {};
 
-  const filtros = esquemaFiltros(hoy, idioma, v).safeParse(entrada);
+  const filtros = esquemaFiltros(hoy, t, await getFormatter()).safeParse(entrada);
   if (!filtros.success) {
     for (const issue of filtros.error.issues) {
       const campo = String(issue.path[0] ?? "_");
@@ -108,9 +104,9 @@ export async function resolverConsultas(
   }
   let pagina = 1;
   if (paginaCruda) {
-    const parsed = esquemaPagina(v).safeParse(paginaCruda);
+    const parsed = esquemaPagina(t).safeParse(paginaCruda);
     if (parsed.success) pagina = parsed.data;
-    else errores.pagina = [parsed.error.issues[0]?.message ?? v.paginaInvalida];
+    else errores.pagina = [parsed.error.issues[0]?.message ?? t("consultas.validacion.paginaInvalida")];
   }
 
   const valido = filtros.success ? filtros.data : entrada;
@@ -131,7 +127,7 @@ export async function resolverConsultas(
     },
     hoy,
     minimo,
-    idioma,
+    t,
   };
 }
 
@@ -142,18 +138,17 @@ export function sidDe(consulta: Pick<Consulta, "_links">): string {
 }
 
 /**
- * A clear message for a failed v3 call, in the Panel's language (Spanish by default). The API's own
+ * A clear message for a failed v3 call, in the user's language. The API's own
  * Title/Detail/Errors texts are shown as the API sends them.
  */
-export function mensajeError(error: unknown, adminMail?: string | null, idioma: Idioma = IDIOMA_PREDETERMINADO): string {
-  const t = textosDe(idioma).api;
-  if (!(error instanceof V3Error)) return t.inesperado;
-  if (error.status === 0) return t.sinConexion;
-  if (error.status === 404) return adminMail ? t.agenciaNoExiste(adminMail) : t.noEncontrado;
-  if (error.status === 401) return t.credenciales;
-  if (error.status === 403) return error.problem.Detail ?? t.prohibido;
+export function mensajeError(error: unknown, t: Traductor, adminMail?: string | null): string {
+  if (!(error instanceof V3Error)) return t("api.inesperado");
+  if (error.status === 0) return t("api.sinConexion");
+  if (error.status === 404) return adminMail ? t("api.agenciaNoExiste", { agencia: adminMail }) : t("api.noEncontrado");
+  if (error.status === 401) return t("api.credenciales");
+  if (error.status === 403) return error.problem.Detail ?? t("api.prohibido");
   const motivo = error.problem.Errors?._?.join(" ") || error.problem.Detail;
-  return motivo ? `${error.problem.Title}: ${motivo}` : t.error(error.status, error.problem.Title);
+  return motivo ? `${error.problem.Title}: ${motivo}` : t("api.error", { status: error.status, titulo: error.problem.Title });
 }
 
 /** Field errors of an API 400, keyed as the form names its fields (adminMail → agencia). */
@@ -182,13 +177,13 @@ export function statusDeFalla(status: number): number {
 /** One page of enquiries of the resolved view, or why it could not be read. */
 export async function cargarPagina(resolucion: Resolucion, pagina = resolucion.pagina): Promise<PaginaConsultas> {
   if (!resolucion.adminMail) {
-    return { ok: false, mensaje: textosDe(resolucion.idioma).consultas.validacion.elegiAgencia, errores: null, status: 400 };
+    return { ok: false, mensaje: resolucion.t("consultas.validacion.elegiAgencia"), errores: null, status: 400 };
   }
   try {
     const datos = await resolucion.client.listConsultas(resolucion.adminMail, { ...resolucion.filtros, pagina });
     return { ok: true, datos };
   } catch (error) {
     const status = error instanceof V3Error ? error.status : 500;
-    return { ok: false, mensaje: mensajeError(error, resolucion.adminMail, resolucion.idioma), errores: erroresDeApi(error), status };
+    return { ok: false, mensaje: mensajeError(error, resolucion.t, resolucion.adminMail), errores: erroresDeApi(error), status };
   }
 }

@@ -73,7 +73,8 @@ export async function inviteAgencia(app: AuthenticatedApp, input: AgenciaCreate)
         appName: app.name,
         nombre: pending.invitacionNombre,
         link: `${publicBaseUrl}/registro/${token}`,
-        vence: new Intl.DateTimeFormat("es-AR", { timeZone, dateStyle: "long", timeStyle: "short" }).format(vence),
+        vence,
+        timeZone,
       }),
     );
   });

@@ -1,15 +1,16 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { FormularioConexion } from "@/components/conexion/formulario-conexion";
 import { ProbarConexion } from "@/components/conexion/probar-conexion";
 import { Card } from "@/components/ui/card";
-import { getTextos } from "@/lib/panel/i18n/servidor";
 import { requireUser } from "@/lib/panel/session";
 import { findWorkspace } from "@/lib/panel/workspaces";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTextos()).conexion.titulo };
+  const t = await getTranslations();
+  return { title: t("conexion.titulo") };
 }
 
 /**
@@ -18,32 +19,32 @@ export async function generateMetadata(): Promise<Metadata> {
  */
 export default async function ConexionPage() {
   const user = await requireUser({ roles: ["admin"], next: "/panel/conexion" });
-  const t = (await getTextos()).conexion;
+  const t = await getTranslations();
   const workspace = await findWorkspace(user.workspace.id);
   if (!workspace) notFound();
   const filas: [string, ReactNode][] = [
-    [t.espacio, workspace.name],
+    [t("conexion.espacio"), workspace.name],
     [
-      t.url,
+      t("conexion.url"),
       <code key="url" className="break-all font-mono text-sm">
         {workspace.apiBaseUrl}
       </code>,
     ],
     [
-      t.appKey,
+      t("conexion.appKey"),
       <code key="appkey" className="break-all font-mono text-sm">
         {workspace.appKey}
       </code>,
     ],
-    [t.appSecret, t.secretoOculto],
+    [t("conexion.appSecret"), t("conexion.secretoOculto")],
   ];
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t.titulo}</h1>
-        <p className="mt-1 text-slate-600">{t.descripcion}</p>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("conexion.titulo")}</h1>
+        <p className="mt-1 text-slate-600">{t("conexion.descripcion")}</p>
       </div>
-      <Card titulo={t.actual} descripcion={t.actualTexto}>
+      <Card titulo={t("conexion.actual")} descripcion={t("conexion.actualTexto")}>
         <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
           {filas.map(([etiqueta, valor]) => (
             <div key={etiqueta} className="contents">
@@ -56,7 +57,7 @@ export default async function ConexionPage() {
           <ProbarConexion />
         </div>
       </Card>
-      <Card titulo={<span id="titulo-cambiar">{t.cambiar.titulo}</span>} descripcion={t.cambiar.texto}>
+      <Card titulo={<span id="titulo-cambiar">{t("conexion.cambiar.titulo")}</span>} descripcion={t("conexion.cambiar.texto")}>
         <FormularioConexion actual={{ apiBaseUrl: workspace.apiBaseUrl, appKey: workspace.appKey }} />
       </Card>
     </div>

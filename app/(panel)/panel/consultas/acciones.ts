@@ -1,9 +1,9 @@
 "use server";
 
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { LIMITES_AGENCIA, LIMITES_SID } from "@/lib/api/limites";
 import { mensajeError } from "@/lib/panel/consultas/vista";
-import { getIdioma, textosDe } from "@/lib/panel/i18n/servidor";
 import { requireUser } from "@/lib/panel/session";
 import { V3Error, v3ClientFor } from "@/lib/panel/v3-client";
 
@@ -20,10 +20,9 @@ const Entrada = z.object({
  */
 export async function reenviarWebhook(adminMail: string, sid: string): Promise<ResultadoReenvio> {
   const user = await requireUser({ roles: ["admin", "soporte"] });
-  const idioma = await getIdioma();
-  const t = textosDe(idioma).consultas.reenvio;
+  const t = await getTranslations();
   const entrada = Entrada.safeParse({ adminMail, sid });
-  if (!entrada.success) return { ok: false, mensaje: t.invalida };
+  if (!entrada.success) return { ok: false, mensaje: t("consultas.reenvio.invalida") };
   const client = await v3ClientFor(user.workspace.id);
   try {
     const { body, headers } = await client.request<{ Id: string }>(
@@ -34,14 +33,14 @@ export async function reenviarWebhook(adminMail: string, sid: string): Promise<R
     return {
       ok: true,
       id: body.Id,
-      mensaje: t.ok(body.Id, destino),
+      mensaje: t("consultas.reenvio.ok", { id: body.Id, destino: destino ?? "none" }),
     };
   } catch (error) {
     if (error instanceof V3Error && error.status === 400) {
       const motivo = error.problem.Errors?._?.join(" ") || error.problem.Detail || error.problem.Title;
-      return { ok: false, mensaje: t.error(motivo) };
+      return { ok: false, mensaje: t("consultas.reenvio.error", { motivo }) };
     }
-    if (error instanceof V3Error && error.status === 404) return { ok: false, mensaje: t.noExiste };
-    return { ok: false, mensaje: t.otro(mensajeError(error, entrada.data.adminMail, idioma)) };
+    if (error instanceof V3Error && error.status === 404) return { ok: false, mensaje: t("consultas.reenvio.noExiste") };
+    return { ok: false, mensaje: t("consultas.reenvio.otro", { mensaje: mensajeError(error, t, entrada.data.adminMail) }) };
   }
 }

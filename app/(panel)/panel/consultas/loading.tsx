@@ -1,14 +1,14 @@
-import { getTextos } from "@/lib/panel/i18n/servidor";
+import { getTranslations } from "next-intl/server";
 
 /** While the enquiries load: the shape of the filters and of the table, announced as busy. */
 export default async function CargandoConsultas() {
-  const t = (await getTextos()).consultas;
+  const t = await getTranslations();
   return (
     <div className="space-y-6" aria-busy="true">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t.titulo}</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("consultas.titulo")}</h1>
         <p className="mt-1 text-slate-600" role="status">
-          {t.cargando}
+          {t("consultas.cargando")}
         </p>
       </div>
       <div className="grid motion-safe:animate-pulse gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:grid-cols-2 lg:grid-cols-3">

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { AvisoNovedades } from "@/components/consultas/aviso-novedades";
 import { DetalleConsulta } from "@/components/consultas/detalle-consulta";
-import { filaDe, seccionesDe } from "@/components/consultas/formato";
 import { FormularioFiltros } from "@/components/consultas/formulario-filtros";
 import { Paginacion } from "@/components/consultas/paginacion";
 import { TablaConsultas } from "@/components/consultas/tabla-consultas";
@@ -10,13 +10,15 @@ import { buttonClass } from "@/components/ui/button-class";
 import { Card } from "@/components/ui/card";
 import type { Consulta } from "@/lib/api/consultas";
 import { MAX_PAGINA } from "@/lib/api/limites";
-import { formatoDia, type ParametrosConsultas, urlConsultas } from "@/lib/panel/consultas/esquema";
+import { type ParametrosConsultas, urlConsultas } from "@/lib/panel/consultas/filtros";
+import { filaDe, seccionesDe } from "@/lib/panel/consultas/presentacion";
 import { cargarPagina, mensajeError, type Resolucion, resolverConsultas, sidDe } from "@/lib/panel/consultas/vista";
-import { getTextos, textosDe } from "@/lib/panel/i18n/servidor";
+import { dia } from "@/lib/panel/formatos";
 import { requireUser } from "@/lib/panel/session";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTextos()).consultas.titulo };
+  const t = await getTranslations();
+  return { title: t("consultas.titulo") };
 }
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -28,14 +30,16 @@ export default async function ConsultasPage({ searchParams }: { searchParams: Se
   const user = await requireUser({ roles: ROLES, next: urlConsultas(primeros(crudos)) });
   const resolucion = await resolverConsultas(user, crudos, { listar: true });
   const sid = primeros(crudos).sid;
-  const t = textosDe(resolucion.idioma).consultas;
+  const t = await getTranslations();
 
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t.titulo}</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("consultas.titulo")}</h1>
         <p className="mt-1 text-slate-600">
-          {user.agency ? t.descripcionAgencia(user.agency.adminMail, user.agency.operatorEmail) : t.descripcion}
+          {user.agency
+            ? t("consultas.descripcionAgencia", { agencia: user.agency.adminMail, operador: user.agency.operatorEmail })
+            : t("consultas.descripcion")}
         </p>
       </div>
       <Contenido resolucion={resolucion} sid={sid} puedeReenviar={user.role === "admin" || user.role === "soporte"} />
@@ -58,16 +62,16 @@ function primeros(crudos: Record<string, string | string[] | undefined>): Parame
 
 async function Contenido({ resolucion, sid, puedeReenviar }: { resolucion: Resolucion; sid?: string; puedeReenviar: boolean }) {
   const { parametros, adminMail } = resolucion;
-  const t = textosDe(resolucion.idioma).consultas;
+  const t = await getTranslations();
   if (!resolucion.fijo && resolucion.errorAgencias && !adminMail) {
     return (
-      <Alert tono="error" titulo={t.errorAgencias}>
+      <Alert tono="error" titulo={t("consultas.errorAgencias")}>
         {resolucion.errorAgencias}
       </Alert>
     );
   }
   if (!adminMail) {
-    return <Card titulo={t.sinAgenciasTitulo} descripcion={t.sinAgenciasTexto} />;
+    return <Card titulo={t("consultas.sinAgenciasTitulo")} descripcion={t("consultas.sinAgenciasTexto")} />;
   }
 
   const pagina = resolucion.errores ? null : await cargarPagina(resolucion);
@@ -99,12 +103,12 @@ async function Contenido({ resolucion, sid, puedeReenviar }: { resolucion: Resol
         minimo={resolucion.minimo}
       />
       {resolucion.errores ? (
-        <Alert tono="error" titulo={t.revisaFiltros}>
-          {resolucion.errores._?.join(" ") ?? t.filtrosUrlInvalidos}
+        <Alert tono="error" titulo={t("consultas.revisaFiltros")}>
+          {resolucion.errores._?.join(" ") ?? t("consultas.filtrosUrlInvalidos")}
         </Alert>
       ) : pagina && !pagina.ok ? (
-        <Alert tono="error" titulo={pagina.errores ? t.apiRechazo : t.noPudimosCargar}>
-          {pagina.errores ? (pagina.errores._?.join(" ") ?? t.corregiCampos) : pagina.mensaje}
+        <Alert tono="error" titulo={pagina.errores ? t("consultas.apiRechazo") : t("consultas.noPudimosCargar")}>
+          {pagina.errores ? (pagina.errores._?.join(" ") ?? t("consultas.corregiCampos")) : pagina.mensaje}
         </Alert>
       ) : pagina?.ok ? (
         <Resultado
@@ -130,7 +134,7 @@ async function Contenido({ resolucion, sid, puedeReenviar }: { resolucion: Resol
   );
 }
 
-function Resultado({
+async function Resultado({
   resolucion,
   filtrosUrl,
   entradas,
@@ -149,18 +153,18 @@ function Resultado({
   hasta: string;
   abierta?: string;
 }) {
-  const { idioma } = resolucion;
-  const t = textosDe(idioma).consultas;
+  const { t } = resolucion;
+  const f = await getFormatter();
   const pagina = resolucion.pagina;
   const paginas = Math.min(MAX_PAGINA, Math.max(1, Math.ceil(total / Math.max(1, porPagina))));
   const href = (n: number) => urlConsultas({ ...filtrosUrl, pagina: n === 1 ? undefined : String(n) });
   const actual = urlConsultas({ ...filtrosUrl, pagina: resolucion.parametros.pagina });
   const filas = entradas.map((consulta) => {
     const sid = sidDe(consulta);
-    return { ...filaDe(consulta, sid, idioma), href: urlConsultas({ ...filtrosUrl, pagina: resolucion.parametros.pagina, sid }) };
+    return { ...filaDe(consulta, sid, t, f), href: urlConsultas({ ...filtrosUrl, pagina: resolucion.parametros.pagina, sid }) };
   });
-  const periodo = t.periodo(formatoDia(desde.slice(0, 10), idioma), formatoDia(hasta.slice(0, 10), idioma));
-  const cantidad = t.cantidad(total);
+  const periodo = t("consultas.periodo", { desde: dia(f, desde.slice(0, 10)), hasta: dia(f, hasta.slice(0, 10)) });
+  const cantidad = t("consultas.cantidad", { n: total });
 
   return (
     <section aria-labelledby="resultado-titulo" className="space-y-4">
@@ -169,11 +173,11 @@ function Resultado({
           <h2 id="resultado-titulo" className="text-lg font-semibold tracking-tight text-slate-900" data-testid="total">
             {cantidad}
           </h2>
-          <p className="text-sm text-slate-600">{t.recibidas(periodo, resolucion.adminMail ?? "")}</p>
+          <p className="text-sm text-slate-600">{t("consultas.recibidas", { periodo, agencia: resolucion.adminMail ?? "" })}</p>
         </div>
         {total > 0 && (
           <a href={urlConsultas(filtrosUrl, "/panel/consultas/exportar")} download className={buttonClass("secundario")}>
-            {t.exportar}
+            {t("consultas.exportar")}
           </a>
         )}
       </div>
@@ -187,14 +191,14 @@ function Resultado({
       />
       {entradas.length === 0 ? (
         <Card
-          titulo={total === 0 ? t.vaciaTitulo : t.paginaVaciaTitulo}
-          descripcion={total === 0 ? t.vaciaTexto : t.paginaVaciaTexto(cantidad, paginas)}
+          titulo={total === 0 ? t("consultas.vaciaTitulo") : t("consultas.paginaVaciaTitulo")}
+          descripcion={total === 0 ? t("consultas.vaciaTexto") : t("consultas.paginaVaciaTexto", { cantidad, ultima: paginas })}
         />
       ) : (
         <TablaConsultas
           filas={filas}
           abierta={abierta}
-          caption={t.caption(resolucion.adminMail ?? "", periodo, pagina, paginas, cantidad)}
+          caption={t("consultas.caption", { agencia: resolucion.adminMail ?? "", periodo, pagina, paginas, cantidad })}
         />
       )}
       {total > 0 && (
@@ -204,7 +208,7 @@ function Resultado({
           hrefs={{ primera: href(1), anterior: href(Math.min(pagina - 1, paginas)), siguiente: href(pagina + 1), ultima: href(paginas) }}
         />
       )}
-      {total > MAX_PAGINA * porPagina && <p className="text-sm text-slate-600">{t.limitePaginas(MAX_PAGINA)}</p>}
+      {total > MAX_PAGINA * porPagina && <p className="text-sm text-slate-600">{t("consultas.limitePaginas", { max: MAX_PAGINA })}</p>}
     </section>
   );
 }
@@ -221,21 +225,21 @@ async function Detalle({
   hrefCerrar: string;
 }) {
   const adminMail = resolucion.adminMail as string;
-  const { idioma } = resolucion;
-  const t = textosDe(idioma).consultas;
+  const { t } = resolucion;
+  const f = await getFormatter();
   let consulta: Consulta | null = null;
   let error: string | null = null;
-  if (sid.length < 20 || sid.length > 30) error = t.sidInvalido;
+  if (sid.length < 20 || sid.length > 30) error = t("consultas.sidInvalido");
   else {
     try {
       consulta = await resolucion.client.getConsulta(adminMail, sid);
       // An `agencia` user sees the enquiry only if its operator sees it (the API's operador rule).
       if (resolucion.fijo && !visibleParaOperador(resolucion, consulta)) {
         consulta = null;
-        error = t.noAsignada;
+        error = t("consultas.noAsignada");
       }
     } catch (failure) {
-      error = (failure as { status?: number }).status === 404 ? t.noExisteAgencia : mensajeError(failure, adminMail, idioma);
+      error = (failure as { status?: number }).status === 404 ? t("consultas.noExisteAgencia") : mensajeError(failure, t, adminMail);
     }
   }
   return (
@@ -243,8 +247,8 @@ async function Detalle({
       key={sid}
       sid={sid}
       adminMail={adminMail}
-      titulo={consulta ? `${consulta.Interesado.Nombre} ${consulta.Interesado.Apellido}` : t.noDisponible}
-      secciones={consulta ? seccionesDe(consulta, sid, idioma) : null}
+      titulo={consulta ? `${consulta.Interesado.Nombre} ${consulta.Interesado.Apellido}` : t("consultas.noDisponible")}
+      secciones={consulta ? seccionesDe(consulta, sid, t, f) : null}
       error={error}
       puedeReenviar={puedeReenviar}
       hrefCerrar={hrefCerrar}

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
+import { getFormatter, getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { Cargando } from "@/components/agencias/cargando";
-import { formatearFechaHora } from "@/components/agencias/formato";
 import type { Agencias } from "@/components/equipo/campos";
 import type { FilaMiembro } from "@/components/equipo/dialogos";
 import { FormularioMiembro } from "@/components/equipo/formulario-miembro";
@@ -10,12 +10,13 @@ import { Card } from "@/components/ui/card";
 import { mensajeDeError } from "@/lib/panel/agencias/datos";
 import { agenciasRegistradas } from "@/lib/panel/equipo/agencias";
 import { listarMiembros } from "@/lib/panel/equipo/miembros";
-import { getIdioma, getTextos, textosDe } from "@/lib/panel/i18n/servidor";
+import { fechaHora } from "@/lib/panel/formatos";
 import { type CurrentUser, requireUser } from "@/lib/panel/session";
 import { v3ClientFor } from "@/lib/panel/v3-client";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTextos()).equipo.titulo };
+  const t = await getTranslations();
+  return { title: t("equipo.titulo") };
 }
 
 /** The registered agencies of the workspace's app (GET /v3/agencias), for the `agencia` role; null when the API fails. */
@@ -23,14 +24,14 @@ async function leerAgencias(user: CurrentUser): Promise<Agencias> {
   try {
     return { lista: await agenciasRegistradas(await v3ClientFor(user.workspace.id)) };
   } catch (error) {
-    return { lista: null, error: mensajeDeError(error, await getIdioma()) };
+    return { lista: null, error: mensajeDeError(error, await getTranslations()) };
   }
 }
 
 /** The add form and the members, once the members (the Panel's table) and the agencies (the API) are read. */
 async function Equipo({ user }: { user: CurrentUser }) {
-  const idioma = await getIdioma();
-  const t = textosDe(idioma).equipo;
+  const t = await getTranslations();
+  const f = await getFormatter();
   const [miembros, agencias] = await Promise.all([listarMiembros(user.workspace.id), leerAgencias(user)]);
   const nombres = new Map((agencias.lista ?? []).map((agencia) => [agencia.adminMail, agencia.nombre]));
   const filas: FilaMiembro[] = miembros.map((miembro) => ({
@@ -40,17 +41,17 @@ async function Equipo({ user }: { user: CurrentUser }) {
     rol: miembro.role,
     agencia: miembro.agencyAdminMail,
     agenciaNombre: (miembro.agencyAdminMail && nombres.get(miembro.agencyAdminMail)) ?? null,
-    desde: formatearFechaHora(miembro.createdAt.toISOString(), idioma),
+    desde: fechaHora(f, miembro.createdAt),
     yo: miembro.id === user.id,
   }));
   return (
     <>
-      <Card titulo={<span id="titulo-agregar">{t.agregar.titulo}</span>} descripcion={t.agregar.texto}>
+      <Card titulo={<span id="titulo-agregar">{t("equipo.agregar.titulo")}</span>} descripcion={t("equipo.agregar.texto")}>
         <FormularioMiembro agencias={agencias} />
       </Card>
       <section aria-labelledby="titulo-miembros" className="space-y-4">
         <h2 id="titulo-miembros" className="text-lg font-semibold tracking-tight text-slate-900">
-          {t.miembros}
+          {t("equipo.miembros")}
         </h2>
         <TablaEquipo filas={filas} agencias={agencias} />
       </section>
@@ -64,14 +65,14 @@ async function Equipo({ user }: { user: CurrentUser }) {
  */
 export default async function EquipoPage() {
   const user = await requireUser({ roles: ["admin"], next: "/panel/equipo" });
-  const t = (await getTextos()).equipo;
+  const t = await getTranslations();
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t.titulo}</h1>
-        <p className="mt-1 text-slate-600">{t.descripcion(user.workspace.name)}</p>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("equipo.titulo")}</h1>
+        <p className="mt-1 text-slate-600">{t("equipo.descripcion", { espacio: user.workspace.name })}</p>
       </div>
-      <Suspense fallback={<Cargando texto={t.cargando} filas={6} />}>
+      <Suspense fallback={<Cargando texto={t("equipo.cargando")} filas={6} />}>
         <Equipo user={user} />
       </Suspense>
     </div>

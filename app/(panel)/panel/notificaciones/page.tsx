@@ -1,41 +1,44 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { Cargando } from "@/components/notificaciones/cargando";
 import { TarjetaTopico, type TopicoPanel } from "@/components/notificaciones/tarjeta-topico";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import type { AppWebhook } from "@/lib/api/webhooks";
-import type { Textos } from "@/lib/panel/i18n";
-import { getIdioma, getTextos, textosDe } from "@/lib/panel/i18n/servidor";
-import { LECTORES } from "@/lib/panel/notificaciones/servidor";
+import type { Traductor } from "@/lib/panel/i18n/idiomas";
+import { LECTORES } from "@/lib/panel/notificaciones/rutas";
 import { requireUser } from "@/lib/panel/session";
 import { isV3Status, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTextos()).notificaciones.titulo };
+  const t = await getTranslations();
+  return { title: t("notificaciones.titulo") };
 }
 
-const problema = (error: unknown, t: Textos["notificaciones"]) => (error instanceof V3Error ? error.message : t.inesperado);
+const problema = (error: unknown, t: Traductor) => (error instanceof V3Error ? error.message : t("notificaciones.inesperado"));
 
 export default async function NotificacionesPage() {
   const user = await requireUser({ roles: LECTORES, next: "/panel/notificaciones" });
   const puedeEditar = user.role === "admin";
-  const t = (await getTextos()).notificaciones;
+  const t = await getTranslations();
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t.titulo}</h1>
-        <p className="mt-1 max-w-3xl text-slate-600">{puedeEditar ? t.descripcionAdmin : t.descripcionSoporte}</p>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("notificaciones.titulo")}</h1>
+        <p className="mt-1 max-w-3xl text-slate-600">
+          {puedeEditar ? t("notificaciones.descripcionAdmin") : t("notificaciones.descripcionSoporte")}
+        </p>
       </div>
-      <Suspense fallback={<Cargando mensaje={t.cargando} />}>
+      <Suspense fallback={<Cargando mensaje={t("notificaciones.cargando")} />}>
         <Topicos workspaceId={user.workspace.id} puedeEditar={puedeEditar} />
       </Suspense>
       <p className="text-sm text-slate-600">
-        {`${t.firmasAntes} `}
+        {`${t("notificaciones.firmasAntes")} `}
         <code className="rounded bg-slate-100 px-1 text-xs">Notification-Signature</code>
-        {` ${t.firmasY} `}
+        {` ${t("notificaciones.firmasY")} `}
         <code className="rounded bg-slate-100 px-1 text-xs">webhook-signature</code>
-        {` ${t.firmasDespues}`}
+        {` ${t("notificaciones.firmasDespues")}`}
       </p>
     </div>
   );
@@ -43,7 +46,7 @@ export default async function NotificacionesPage() {
 
 /** The topics of the app, read from the API v3 (each configured one with its configuration). */
 async function Topicos({ workspaceId, puedeEditar }: { workspaceId: string; puedeEditar: boolean }) {
-  const t = textosDe(await getIdioma()).notificaciones;
+  const t = await getTranslations();
   let topicos: TopicoPanel[];
   try {
     const client = await v3ClientFor(workspaceId);
@@ -57,19 +60,19 @@ async function Topicos({ workspaceId, puedeEditar }: { workspaceId: string; pued
           return { ...base, configuracion };
         } catch (cause) {
           if (isV3Status(cause, 404)) return base;
-          return { ...base, error: t.errorConfiguracion(problema(cause, t)) };
+          return { ...base, error: t("notificaciones.errorConfiguracion", { problema: problema(cause, t) }) };
         }
       }),
     );
   } catch (cause) {
     return (
-      <Alert tono="error" titulo={t.errorLeer}>
+      <Alert tono="error" titulo={t("notificaciones.errorLeer")}>
         {problema(cause, t)}
       </Alert>
     );
   }
   if (topicos.length === 0) {
-    return <Card titulo={t.sinTopicos} descripcion={t.sinTopicosTexto} />;
+    return <Card titulo={t("notificaciones.sinTopicos")} descripcion={t("notificaciones.sinTopicosTexto")} />;
   }
   return (
     <ul className="grid gap-6 lg:grid-cols-2">

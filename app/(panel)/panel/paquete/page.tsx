@@ -1,35 +1,35 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { Cargando } from "@/components/agencias/cargando";
 import { Paquete } from "@/components/agencias/paquete";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { mensajeDeError, obtenerProductos } from "@/lib/panel/agencias/datos";
-import { getIdioma, getTextos, textosDe } from "@/lib/panel/i18n/servidor";
 import { type CurrentUser, requireUser } from "@/lib/panel/session";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTextos()).paquete.titulo };
+  const t = await getTranslations();
+  return { title: t("paquete.titulo") };
 }
 
 async function PaqueteDeMiAgencia({ user, adminMail }: { user: CurrentUser; adminMail: string }) {
-  const idioma = await getIdioma();
-  const t = textosDe(idioma).paquete;
+  const t = await getTranslations();
   try {
     const productos = await obtenerProductos(user, adminMail);
     return productos ? (
-      <Card titulo={productos.Plan ?? t.tuPaquete} descripcion={t.tuPaqueteTexto}>
+      <Card titulo={productos.Plan ?? t("paquete.tuPaquete")} descripcion={t("paquete.tuPaqueteTexto")}>
         <Paquete productos={productos} />
       </Card>
     ) : (
-      <Alert tono="aviso" titulo={t.sinPaquete}>
-        {t.sinPaqueteTexto}
+      <Alert tono="aviso" titulo={t("paquete.sinPaquete")}>
+        {t("paquete.sinPaqueteTexto")}
       </Alert>
     );
   } catch (error) {
     return (
-      <Alert tono="error" titulo={t.error}>
-        {mensajeDeError(error, idioma)}
+      <Alert tono="error" titulo={t("paquete.error")}>
+        {mensajeDeError(error, t)}
       </Alert>
     );
   }
@@ -42,20 +42,20 @@ async function PaqueteDeMiAgencia({ user, adminMail }: { user: CurrentUser; admi
 export default async function PaquetePage() {
   const user = await requireUser({ roles: ["agencia"], next: "/panel/paquete" });
   const adminMail = user.agency?.adminMail;
-  const t = (await getTextos()).paquete;
+  const t = await getTranslations();
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t.titulo}</h1>
-        {adminMail && <p className="mt-1 text-slate-600">{t.descripcion(adminMail)}</p>}
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("paquete.titulo")}</h1>
+        {adminMail && <p className="mt-1 text-slate-600">{t("paquete.descripcion", { mail: adminMail })}</p>}
       </div>
       {adminMail ? (
-        <Suspense fallback={<Cargando texto={t.cargando} filas={5} />}>
+        <Suspense fallback={<Cargando texto={t("paquete.cargando")} filas={5} />}>
           <PaqueteDeMiAgencia user={user} adminMail={adminMail} />
         </Suspense>
       ) : (
-        <Alert tono="aviso" titulo={t.sinAgencia}>
-          {t.sinAgenciaTexto}
+        <Alert tono="aviso" titulo={t("paquete.sinAgencia")}>
+          {t("paquete.sinAgenciaTexto")}
         </Alert>
       )}
     </div>

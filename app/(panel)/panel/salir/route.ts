@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { getTranslations } from "next-intl/server";
 import { SIGN_IN_PATH, sessionCookie } from "@/lib/panel/auth";
-import { getTextos } from "@/lib/panel/i18n/servidor";
 import { rechazarSiNoEsMismoSitio } from "@/lib/panel/manejar";
 
 /**
@@ -9,7 +9,7 @@ import { rechazarSiNoEsMismoSitio } from "@/lib/panel/manejar";
  * 303 to the sign-in page. Refused from another site, like the Panel's other mutations.
  */
 export async function POST(request: NextRequest) {
-  const refused = rechazarSiNoEsMismoSitio(request, await getTextos(), { conCuerpo: false });
+  const refused = rechazarSiNoEsMismoSitio(request, await getTranslations(), { conCuerpo: false });
   if (refused) return refused;
   const { name, secure } = sessionCookie();
   const response = new NextResponse(null, { status: 303, headers: { Location: SIGN_IN_PATH, "Cache-Control": "no-store" } });

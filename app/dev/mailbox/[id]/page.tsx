@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { config } from "@/lib/env";
+import { formatearFechaHora } from "@/lib/formats";
 import { findDevMail } from "@/lib/service/mail/list-mail";
 import { startService } from "@/lib/service/runtime";
 
@@ -25,11 +26,7 @@ export default async function Mensaje({ params }: { params: Promise<{ id: string
         <dt className="font-medium text-slate-600">Para</dt>
         <dd>{mensaje.Para}</dd>
         <dt className="font-medium text-slate-600">Recibido</dt>
-        <dd>
-          {new Intl.DateTimeFormat("es-AR", { timeZone: config().timeZone, dateStyle: "long", timeStyle: "medium" }).format(
-            new Date(mensaje.Recibido),
-          )}
-        </dd>
+        <dd>{formatearFechaHora(new Date(mensaje.Recibido), config().timeZone)}</dd>
       </dl>
       <h2 className="mt-8 text-lg font-semibold">HTML</h2>
       <iframe

@@ -1,37 +1,37 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { Cargando } from "@/components/agencias/cargando";
 import { Desasociar } from "@/components/agencias/desasociar";
 import { DatosAgencia, Operadores } from "@/components/agencias/detalle";
-import { CLASE_AGENCIA, Insignia } from "@/components/agencias/formato";
 import { FormularioEdicion } from "@/components/agencias/formulario-edicion";
+import { CLASE_AGENCIA, Insignia } from "@/components/agencias/insignias";
 import { Paquete } from "@/components/agencias/paquete";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { listarRegiones, mensajeDeError, obtenerAgencia, obtenerProductos, puedeEditar } from "@/lib/panel/agencias/datos";
 import { parametroMail } from "@/lib/panel/agencias/rutas";
-import { getIdioma, getTextos, textosDe } from "@/lib/panel/i18n/servidor";
 import { type CurrentUser, requireUser } from "@/lib/panel/session";
 
 type Props = { params: Promise<{ adminMail: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: (await getTextos()).agencias.detalle.titulo(parametroMail((await params).adminMail)) };
+  const t = await getTranslations();
+  return { title: t("agencias.detalle.titulo", { mail: parametroMail((await params).adminMail) }) };
 }
 
 async function PaqueteDeAgencia({ user, adminMail }: { user: CurrentUser; adminMail: string }) {
-  const idioma = await getIdioma();
-  const t = textosDe(idioma).agencias.detalle;
+  const t = await getTranslations();
   try {
     const productos = await obtenerProductos(user, adminMail);
-    if (!productos) return <p className="text-sm text-slate-600">{t.sinPaquete}</p>;
+    if (!productos) return <p className="text-sm text-slate-600">{t("agencias.detalle.sinPaquete")}</p>;
     return <Paquete productos={productos} />;
   } catch (error) {
     return (
-      <Alert tono="error" titulo={t.errorPaquete}>
-        {mensajeDeError(error, idioma)}
+      <Alert tono="error" titulo={t("agencias.detalle.errorPaquete")}>
+        {mensajeDeError(error, t)}
       </Alert>
     );
   }
@@ -46,14 +46,14 @@ async function Edicion({
   adminMail: string;
   agencia: Parameters<typeof FormularioEdicion>[0]["agencia"];
 }) {
-  const idioma = await getIdioma();
+  const t = await getTranslations();
   try {
     const regiones = await listarRegiones(user);
     return <FormularioEdicion adminMail={adminMail} agencia={agencia} regiones={regiones} />;
   } catch (error) {
     return (
-      <Alert tono="error" titulo={textosDe(idioma).agencias.detalle.errorProvincias}>
-        {mensajeDeError(error, idioma)}
+      <Alert tono="error" titulo={t("agencias.detalle.errorProvincias")}>
+        {mensajeDeError(error, t)}
       </Alert>
     );
   }
@@ -62,9 +62,7 @@ async function Edicion({
 export default async function AgenciaPage({ params }: Props) {
   const adminMail = parametroMail((await params).adminMail);
   const user = await requireUser({ roles: ["admin", "soporte"], next: `/panel/agencias/${encodeURIComponent(adminMail)}` });
-  const idioma = await getIdioma();
-  const textos = textosDe(idioma);
-  const t = textos.agencias.detalle;
+  const t = await getTranslations();
   const admin = user.role === "admin";
   let agencia: Awaited<ReturnType<typeof obtenerAgencia>>;
   let editable = false;
@@ -75,70 +73,69 @@ export default async function AgenciaPage({ params }: Props) {
     return (
       <div className="space-y-6">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{adminMail}</h1>
-        <Alert tono="error" titulo={t.errorAgencia}>
-          {mensajeDeError(error, idioma)}
+        <Alert tono="error" titulo={t("agencias.detalle.errorAgencia")}>
+          {mensajeDeError(error, t)}
         </Alert>
       </div>
     );
   }
   if (!agencia) notFound();
-  const estado = textos.agencias.estados[agencia.Estado];
   const registrada = agencia.Estado === "registrada";
   const nombre = agencia.Nombre ?? agencia.AdminMail;
 
   return (
     <div className="space-y-6">
-      <nav aria-label={t.ruta} className="text-sm">
+      <nav aria-label={t("agencias.detalle.ruta")} className="text-sm">
         <Link href="/panel/agencias" className="font-semibold text-marca-700 hover:text-marca-900 hover:underline">
           <span aria-hidden="true">← </span>
-          {textos.agencias.titulo}
+          {t("agencias.titulo")}
         </Link>
       </nav>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold tracking-tight text-slate-900">{nombre}</h1>
-            <Insignia etiqueta={estado.etiqueta} clase={CLASE_AGENCIA[agencia.Estado]} />
+            <Insignia etiqueta={t(`agencias.estados.${agencia.Estado}.etiqueta`)} clase={CLASE_AGENCIA[agencia.Estado]} />
           </div>
-          <p className="mt-1 text-slate-600">{estado.descripcion}</p>
+          <p className="mt-1 text-slate-600">{t(`agencias.estados.${agencia.Estado}.descripcion`)}</p>
         </div>
         {admin && registrada && <Desasociar adminMail={agencia.AdminMail} nombre={nombre} />}
       </div>
-      {!admin && <p className="rounded-lg bg-slate-100 px-4 py-2 text-sm text-slate-700">{t.modoLectura}</p>}
+      {!admin && <p className="rounded-lg bg-slate-100 px-4 py-2 text-sm text-slate-700">{t("agencias.detalle.modoLectura")}</p>}
 
-      <Card titulo={t.datos}>
+      <Card titulo={t("agencias.detalle.datos")}>
         <DatosAgencia agencia={agencia} />
       </Card>
 
-      <Card titulo={t.operadores} descripcion={t.operadoresTexto}>
+      <Card titulo={t("agencias.detalle.operadores")} descripcion={t("agencias.detalle.operadoresTexto")}>
         <Operadores agencia={agencia} />
       </Card>
 
-      <Card titulo={t.paquete} descripcion={t.paqueteTexto}>
+      <Card titulo={t("agencias.detalle.paquete")} descripcion={t("agencias.detalle.paqueteTexto")}>
         {registrada ? (
-          <Suspense fallback={<Cargando texto={t.cargandoPaquete} filas={3} />}>
+          <Suspense fallback={<Cargando texto={t("agencias.detalle.cargandoPaquete")} filas={3} />}>
             <PaqueteDeAgencia user={user} adminMail={agencia.AdminMail} />
           </Suspense>
         ) : (
-          <p className="text-sm text-slate-600">{t.paqueteSinRegistro}</p>
+          <p className="text-sm text-slate-600">{t("agencias.detalle.paqueteSinRegistro")}</p>
         )}
       </Card>
 
       {editable && (
-        <Card titulo={<span id="titulo-editar">{t.editar}</span>} descripcion={t.editarTexto}>
-          <Suspense fallback={<Cargando texto={t.cargandoFormulario} filas={3} />}>
+        <Card titulo={<span id="titulo-editar">{t("agencias.detalle.editar")}</span>} descripcion={t("agencias.detalle.editarTexto")}>
+          <Suspense fallback={<Cargando texto={t("agencias.detalle.cargandoFormulario")} filas={3} />}>
             <Edicion user={user} adminMail={agencia.AdminMail} agencia={agencia} />
           </Suspense>
         </Card>
       )}
       {admin && registrada && !editable && (
-        <Alert tono="info" titulo={t.soloLectura}>
-          {t.otraAppTexto}
+        <Alert tono="info" titulo={t("agencias.detalle.soloLectura")}>
+          {t("agencias.detalle.otraAppTexto")}
         </Alert>
       )}
       {admin && !registrada && (
-        <Alert tono="info" titulo={t.noEditable}>
-          {agencia.Estado === "vencida" ? t.vencidaTexto : t.pendienteTexto}
+        <Alert tono="info" titulo={t("agencias.detalle.noEditable")}>
+          {agencia.Estado === "vencida" ? t("agencias.detalle.vencidaTexto") : t("agencias.detalle.pendienteTexto")}
         </Alert>
       )}
     </div>

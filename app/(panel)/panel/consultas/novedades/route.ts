@@ -1,20 +1,4 @@
-import type { NextRequest } from "next/server";
-import { cargarPagina, resolverConsultas, sidDe, statusDeFalla } from "@/lib/panel/consultas/vista";
-import { requireUser } from "@/lib/panel/session";
+import { leerNovedades } from "@/lib/panel/consultas/novedades";
 
-/**
- * GET /panel/consultas/novedades?{same filters}: what the inbox polls (react-query, every 15 s while
- * the tab is visible) to notice new enquiries: the Total of the filter and the sids of page 1, newest
- * first (components/consultas/novedades.ts compares them with what the page knew).
- * Same role rules as the page (an `agencia` user is forced to its agency and operator).
- */
-export async function GET(request: NextRequest) {
-  const user = await requireUser({ roles: ["admin", "soporte", "agencia"] });
-  const resolucion = await resolverConsultas(user, request.nextUrl.searchParams);
-  if (resolucion.errores) return Response.json({ Errores: resolucion.errores }, { status: 400, headers: { "Cache-Control": "no-store" } });
-  const pagina = await cargarPagina(resolucion, 1);
-  if (!pagina.ok)
-    return Response.json({ Mensaje: pagina.mensaje }, { status: statusDeFalla(pagina.status), headers: { "Cache-Control": "no-store" } });
-  const { Total, Hasta, _entries } = pagina.datos;
-  return Response.json({ Total, Hasta, Sids: _entries.map(sidDe) }, { headers: { "Cache-Control": "no-store" } });
-}
+/** GET /panel/consultas/novedades?{same filters}: what the inbox polls for new enquiries (lib/panel/consultas/novedades.ts). */
+export const GET = (request: Request) => leerNovedades(request);

@@ -1,4 +1,4 @@
-import { cambiar, quitar } from "@/lib/panel/equipo/servidor";
+import { cambiar, quitar } from "@/lib/panel/equipo/rutas";
 
 type Ctx = { params: Promise<{ id: string }> };
 

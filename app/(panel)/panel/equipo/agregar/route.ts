@@ -1,4 +1,4 @@
-import { agregar } from "@/lib/panel/equipo/servidor";
+import { agregar } from "@/lib/panel/equipo/rutas";
 
 /** POST /panel/equipo/agregar: admin only (decisions §12); a new member of the admin's workspace. */
 export function POST(request: Request) {

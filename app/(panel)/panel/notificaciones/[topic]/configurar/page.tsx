@@ -1,21 +1,21 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { Cargando } from "@/components/notificaciones/cargando";
 import { FormularioWebhook } from "@/components/notificaciones/formulario-webhook";
 import { Alert } from "@/components/ui/alert";
 import { Migas } from "@/components/ui/migas";
 import type { AppWebhook } from "@/lib/api/webhooks";
-import { getTextos } from "@/lib/panel/i18n/servidor";
-import { descripcionTopico, tituloTopico } from "@/lib/panel/notificaciones/limites";
-import { EDITORES, topicoDeRuta } from "@/lib/panel/notificaciones/servidor";
+import { EDITORES, topicoDeRuta } from "@/lib/panel/notificaciones/rutas";
+import { descripcionTopico, tituloTopico } from "@/lib/panel/notificaciones/topicos";
 import { requireUser } from "@/lib/panel/session";
 import { isV3Status, v3ClientFor } from "@/lib/panel/v3-client";
 
 type Props = { params: Promise<{ topic: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const textos = (await getTextos()).notificaciones;
-  return { title: textos.configurar.metaTitulo(tituloTopico(decodeURIComponent((await params).topic), textos)) };
+  const t = await getTranslations();
+  return { title: t("notificaciones.configurar.metaTitulo", { titulo: tituloTopico(decodeURIComponent((await params).topic), t) }) };
 }
 
 /** Configure or edit one topic's webhook (admin only). */
@@ -23,14 +23,18 @@ export default async function ConfigurarPage({ params }: Props) {
   const raw = (await params).topic;
   const user = await requireUser({ roles: EDITORES, next: `/panel/notificaciones/${raw}/configurar` });
   const topic = topicoDeRuta(raw);
-  const textos = (await getTextos()).notificaciones;
-  const t = textos.configurar;
-  const titulo = tituloTopico(topic, textos);
+  const t = await getTranslations();
+  const titulo = tituloTopico(topic, t);
 
   return (
     <div className="space-y-6">
-      <Migas etiqueta={t.ruta} seccion={textos.titulo} href="/panel/notificaciones" actual={t.metaTitulo(titulo)} />
-      <Suspense fallback={<Cargando mensaje={t.cargando} bloques={1} alto="h-96" />}>
+      <Migas
+        etiqueta={t("notificaciones.configurar.ruta")}
+        seccion={t("notificaciones.titulo")}
+        href="/panel/notificaciones"
+        actual={t("notificaciones.configurar.metaTitulo", { titulo })}
+      />
+      <Suspense fallback={<Cargando mensaje={t("notificaciones.configurar.cargando")} bloques={1} alto="h-96" />}>
         <Contenido workspaceId={user.workspace.id} topic={topic} />
       </Suspense>
     </div>
@@ -39,32 +43,35 @@ export default async function ConfigurarPage({ params }: Props) {
 
 /** The heading and the form, once the current configuration (if any) is read from the API v3. */
 async function Contenido({ workspaceId, topic }: { workspaceId: string; topic: string }) {
-  const textos = (await getTextos()).notificaciones;
-  const t = textos.configurar;
-  const titulo = tituloTopico(topic, textos);
+  const t = await getTranslations();
+  const titulo = tituloTopico(topic, t);
   let actual: AppWebhook | null = null;
   let error: string | undefined;
   try {
     const client = await v3ClientFor(workspaceId);
     const { _entries } = await client.listAppNotificaciones();
     const entry = _entries.find((candidate) => candidate.Topic === topic);
-    if (!entry) error = t.noTopico(topic);
-    else if (!entry.Disponible) error = t.noHabilitado;
+    if (!entry) error = t("notificaciones.configurar.noTopico", { topic });
+    else if (!entry.Disponible) error = t("notificaciones.configurar.noHabilitado");
     else if (entry.Configurado) {
       actual = await client.getAppNotificacion(topic).catch((cause) => (isV3Status(cause, 404) ? null : Promise.reject(cause)));
     }
   } catch (cause) {
-    error = t.errorLeer(cause instanceof Error ? cause.message : t.inesperado);
+    error = t("notificaciones.configurar.errorLeer", {
+      mensaje: cause instanceof Error ? cause.message : t("notificaciones.configurar.inesperado"),
+    });
   }
 
   return (
     <>
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{actual ? t.editar(titulo) : t.configurar(titulo)}</h1>
-        <p className="mt-1 text-slate-600">{descripcionTopico(topic, textos) ?? textos.topico(topic)}</p>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+          {actual ? t("notificaciones.configurar.editar", { titulo }) : t("notificaciones.configurar.configurar", { titulo })}
+        </h1>
+        <p className="mt-1 text-slate-600">{descripcionTopico(topic, t) ?? t("notificaciones.topico", { topic })}</p>
       </div>
       {error ? (
-        <Alert tono="error" titulo={t.noSePuede}>
+        <Alert tono="error" titulo={t("notificaciones.configurar.noSePuede")}>
           {error}
         </Alert>
       ) : (

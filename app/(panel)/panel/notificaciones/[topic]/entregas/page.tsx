@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { Cargando } from "@/components/notificaciones/cargando";
 import { ListaEntregas } from "@/components/notificaciones/lista-entregas";
@@ -10,9 +11,8 @@ import { Card } from "@/components/ui/card";
 import { Migas } from "@/components/ui/migas";
 import type { Entregas } from "@/lib/api/entregas";
 import { ESTADOS_ENTREGA, type EstadoEntrega } from "@/lib/api/limites";
-import { getTextos } from "@/lib/panel/i18n/servidor";
-import { tituloTopico } from "@/lib/panel/notificaciones/limites";
-import { LECTORES, topicoDeRuta } from "@/lib/panel/notificaciones/servidor";
+import { LECTORES, topicoDeRuta } from "@/lib/panel/notificaciones/rutas";
+import { tituloTopico } from "@/lib/panel/notificaciones/topicos";
 import { requireUser } from "@/lib/panel/session";
 import { isV3Status, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
 
@@ -22,8 +22,8 @@ type Props = {
 };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const textos = (await getTextos()).notificaciones;
-  return { title: textos.entregas.metaTitulo(tituloTopico(decodeURIComponent((await params).topic), textos)) };
+  const t = await getTranslations();
+  return { title: t("notificaciones.entregas.metaTitulo", { titulo: tituloTopico(decodeURIComponent((await params).topic), t) }) };
 }
 
 const uno = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -43,10 +43,8 @@ export default async function EntregasPage({ params, searchParams }: Props) {
   const topic = topicoDeRuta(raw);
   const { estado, pagina, estadoInvalido } = leerFiltros(await searchParams);
   const puedeReintentar = user.role === "admin";
-  const textos = (await getTextos()).notificaciones;
-  const t = textos.entregas;
-  const etiquetas = textos.estados;
-  const titulo = tituloTopico(topic, textos);
+  const t = await getTranslations();
+  const titulo = tituloTopico(topic, t);
   const base = `/panel/notificaciones/${encodeURIComponent(topic)}/entregas`;
   const enlace = (page: number) => {
     const query = new URLSearchParams();
@@ -58,10 +56,15 @@ export default async function EntregasPage({ params, searchParams }: Props) {
 
   return (
     <div className="space-y-6">
-      <Migas etiqueta={textos.configurar.ruta} seccion={textos.titulo} href="/panel/notificaciones" actual={t.metaTitulo(titulo)} />
+      <Migas
+        etiqueta={t("notificaciones.configurar.ruta")}
+        seccion={t("notificaciones.titulo")}
+        href="/panel/notificaciones"
+        actual={t("notificaciones.entregas.metaTitulo", { titulo })}
+      />
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t.titulo(titulo)}</h1>
-        <p className="mt-1 max-w-3xl text-slate-600">{`${t.descripcion}${puedeReintentar ? "" : t.soloLectura}`}</p>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("notificaciones.entregas.titulo", { titulo })}</h1>
+        <p className="mt-1 max-w-3xl text-slate-600">{`${t("notificaciones.entregas.descripcion")}${puedeReintentar ? "" : t("notificaciones.entregas.soloLectura")}`}</p>
       </div>
 
       <form
@@ -71,7 +74,7 @@ export default async function EntregasPage({ params, searchParams }: Props) {
       >
         <div>
           <label htmlFor="estado" className="block text-sm font-medium text-slate-800">
-            {t.estado}
+            {t("notificaciones.entregas.estado")}
           </label>
           <select
             id="estado"
@@ -79,23 +82,26 @@ export default async function EntregasPage({ params, searchParams }: Props) {
             defaultValue={estado ?? ""}
             className="mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-marca-600 focus:outline-none focus:ring-2 focus:ring-marca-100"
           >
-            <option value="">{t.todos}</option>
+            <option value="">{t("notificaciones.entregas.todos")}</option>
             {ESTADOS_ENTREGA.map((value) => (
               <option key={value} value={value}>
-                {etiquetas[value]}
+                {t(`notificaciones.estados.${value}`)}
               </option>
             ))}
           </select>
         </div>
         <Button type="submit" variante="secundario">
-          {t.filtrar}
+          {t("notificaciones.entregas.filtrar")}
         </Button>
         <Link href={enlace(pagina)} className={buttonClass("fantasma")}>
-          {t.actualizar}
+          {t("notificaciones.entregas.actualizar")}
         </Link>
       </form>
-      {estadoInvalido && <Alert tono="aviso">{t.estadoInvalido}</Alert>}
-      <Suspense key={`${estado ?? ""}-${pagina}`} fallback={<Cargando mensaje={t.cargando} bloques={3} alto="h-40" />}>
+      {estadoInvalido && <Alert tono="aviso">{t("notificaciones.entregas.estadoInvalido")}</Alert>}
+      <Suspense
+        key={`${estado ?? ""}-${pagina}`}
+        fallback={<Cargando mensaje={t("notificaciones.entregas.cargando")} bloques={3} alto="h-40" />}
+      >
         <Registro
           workspaceId={user.workspace.id}
           topic={topic}
@@ -125,9 +131,7 @@ async function Registro({
   puedeReintentar: boolean;
   enlace: (pagina: number) => string;
 }) {
-  const textos = (await getTextos()).notificaciones;
-  const t = textos.entregas;
-  const etiquetas = textos.estados;
+  const t = await getTranslations();
   let entregas: Entregas;
   try {
     const client = await v3ClientFor(workspaceId);
@@ -135,17 +139,17 @@ async function Registro({
   } catch (cause) {
     if (isV3Status(cause, 404)) {
       return (
-        <Card titulo={t.noConfigurado}>
-          <p className="text-sm text-slate-700">{t.noConfiguradoTexto}</p>
+        <Card titulo={t("notificaciones.entregas.noConfigurado")}>
+          <p className="text-sm text-slate-700">{t("notificaciones.entregas.noConfiguradoTexto")}</p>
           <Link href="/panel/notificaciones" className="mt-3 inline-block text-sm font-semibold text-marca-700 hover:underline">
-            {t.volver}
+            {t("notificaciones.entregas.volver")}
           </Link>
         </Card>
       );
     }
     return (
-      <Alert tono="error" titulo={t.error}>
-        {cause instanceof V3Error ? cause.message : textos.inesperado}
+      <Alert tono="error" titulo={t("notificaciones.entregas.error")}>
+        {cause instanceof V3Error ? cause.message : t("notificaciones.inesperado")}
       </Alert>
     );
   }
@@ -155,24 +159,29 @@ async function Registro({
       <p className="text-sm text-slate-600" role="status">
         {entregas.Total === 0
           ? estado
-            ? t.sinEnEstado(etiquetas[estado])
-            : t.sinNotificaciones
-          : t.resumen(entregas.Total, estado ? etiquetas[estado] : null, pagina, paginas)}
+            ? t("notificaciones.entregas.sinEnEstado", { estado: t(`notificaciones.estados.${estado}`) })
+            : t("notificaciones.entregas.sinNotificaciones")
+          : t("notificaciones.entregas.resumen", {
+              total: entregas.Total,
+              estado: estado ? t(`notificaciones.estados.${estado}`) : "none",
+              pagina,
+              paginas,
+            })}
       </p>
       <ListaEntregas topic={topic} entregas={entregas._entries} puedeReintentar={puedeReintentar} />
       {paginas > 1 && (
-        <nav aria-label={t.paginas} className="flex items-center justify-between gap-3">
+        <nav aria-label={t("notificaciones.entregas.paginas")} className="flex items-center justify-between gap-3">
           {pagina > 1 ? (
             <Link href={enlace(pagina - 1)} className={buttonClass("secundario")} rel="prev">
-              <span aria-hidden="true">←</span> {t.anterior}
+              <span aria-hidden="true">←</span> {t("notificaciones.entregas.anterior")}
             </Link>
           ) : (
             <span />
           )}
-          <span className="text-sm text-slate-600">{t.pagina(pagina, paginas)}</span>
+          <span className="text-sm text-slate-600">{t("notificaciones.entregas.pagina", { pagina, paginas })}</span>
           {pagina < paginas ? (
             <Link href={enlace(pagina + 1)} className={buttonClass("secundario")} rel="next">
-              {t.siguiente} <span aria-hidden="true">→</span>
+              {t("notificaciones.entregas.siguiente")} <span aria-hidden="true">→</span>
             </Link>
           ) : (
             <span />

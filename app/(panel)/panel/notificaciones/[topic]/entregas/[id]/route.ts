@@ -1,11 +1,4 @@
-import { LECTORES, manejar, respuestaJson, topicoDeRuta } from "@/lib/panel/notificaciones/servidor";
-
-type Ctx = { params: Promise<{ topic: string; id: string }> };
+import { leerEntrega } from "@/lib/panel/notificaciones/rutas";
 
 /** One notification with its attempts (admin and soporte): the test panel polls it for the result. */
-export async function GET(request: Request, { params }: Ctx) {
-  return manejar(request, LECTORES, async ({ client }) => {
-    const { topic, id } = await params;
-    return respuestaJson(await client.getEntrega(topicoDeRuta(topic), decodeURIComponent(id)), 200);
-  });
-}
+export const GET = (request: Request, { params }: { params: Promise<{ topic: string; id: string }> }) => leerEntrega(request, params);

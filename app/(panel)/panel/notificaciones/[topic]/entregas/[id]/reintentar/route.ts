@@ -1,11 +1,5 @@
-import { EDITORES, manejar, respuestaJson, topicoDeRuta } from "@/lib/panel/notificaciones/servidor";
-
-type Ctx = { params: Promise<{ topic: string; id: string }> };
+import { reintentarEntrega } from "@/lib/panel/notificaciones/rutas";
 
 /** A manual retry of one notification (admin only; soporte reads the log without changing it). */
-export async function POST(request: Request, { params }: Ctx) {
-  return manejar(request, EDITORES, async ({ client }) => {
-    const { topic, id } = await params;
-    return respuestaJson(await client.retryEntrega(topicoDeRuta(topic), decodeURIComponent(id)), 202);
-  });
-}
+export const POST = (request: Request, { params }: { params: Promise<{ topic: string; id: string }> }) =>
+  reintentarEntrega(request, params);

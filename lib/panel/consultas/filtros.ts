@@ -1,0 +1,97 @@
+import * as z from "zod/mini";
+import { DIAS_CONSULTAS, LIMITES_AGENCIA, MAX_EMAIL, MAX_EXTERNALID, MAX_PAGINA, PAGINA } from "@/lib/api/limites";
+import { type Formateador, dia as formatoDia } from "@/lib/panel/formatos";
+import type { Traductor } from "@/lib/panel/i18n/idiomas";
+import { addDays, dayOf, isDay } from "@/lib/time";
+
+/**
+ * The enquiry filters of the Panel, shared by the server (page, route handlers) and the browser
+ * (the filter form). Safe to import from client code: only zod/mini, the API's limits
+ * (lib/api/limites.ts) and lib/time (pure functions); the messages come from the caller.
+ */
+
+/**
+ * Today in the Panel's time zone (the service's unless PANEL_TIME_ZONE says otherwise: decisions 0019;
+ * next-intl's timeZone in the browser), and the earliest `desde` the API accepts.
+ */
+export function limitesFechas(zona: string, ahora = new Date()): { hoy: string; minimo: string } {
+  const hoy = dayOf(ahora, zona);
+  return { hoy, minimo: addDays(hoy, -DIAS_CONSULTAS) };
+}
+
+/** The query parameters of /panel/consultas (and of its CSV export and polling endpoints). */
+export const PARAMETROS = ["agencia", "operador", "externalid", "desde", "hasta", "pagina", "sid"] as const;
+export type Parametro = (typeof PARAMETROS)[number];
+export type ParametrosConsultas = Partial<Record<Parametro, string>>;
+
+/** An optional text field: empty (or only spaces) is "no filter". */
+const opcional = <T extends z.ZodMiniType<string, string>>(schema: T) =>
+  z.pipe(
+    z.pipe(
+      z.optional(z.string()),
+      z.transform((value) => value?.trim() || undefined),
+    ),
+    z.optional(schema),
+  );
+
+/** The filters as the form and the URL carry them; `hoy` is today in the Panel's time zone. */
+export function esquemaFiltros(hoy: string, t: Traductor, f: Formateador) {
+  const minimo = addDays(hoy, -DIAS_CONSULTAS);
+  const email = (max: number, vacio: string) =>
+    z.pipe(
+      z.string().check(z.trim(), z.maxLength(max, { message: t("consultas.validacion.maximo", { max }) })),
+      z.email({ message: vacio }),
+    );
+  const dia = (nombre: "desde" | "hasta") =>
+    z.string().check(
+      z.trim(),
+      z.refine(isDay, { message: t("consultas.validacion.fecha", { campo: nombre }) }),
+      z.refine((value) => !isDay(value) || value >= minimo, {
+        message: t("consultas.validacion.anteriorA", { minimo: formatoDia(f, minimo), dias: DIAS_CONSULTAS }),
+      }),
+      z.refine((value) => !isDay(value) || value <= hoy, { message: t("consultas.validacion.posteriorHoy") }),
+    );
+  return z
+    .object({
+      agencia: opcional(email(LIMITES_AGENCIA.adminMail, t("consultas.validacion.agencia"))),
+      operador: opcional(email(MAX_EMAIL, t("consultas.validacion.operador"))),
+      externalid: opcional(
+        z.string().check(z.trim(), z.maxLength(MAX_EXTERNALID, { message: t("consultas.validacion.maximo", { max: MAX_EXTERNALID }) })),
+      ),
+      desde: opcional(dia("desde")),
+      hasta: opcional(dia("hasta")),
+    })
+    .check(
+      z.superRefine((value, ctx) => {
+        if (value.desde && value.hasta && isDay(value.desde) && isDay(value.hasta) && value.hasta < value.desde) {
+          ctx.addIssue({ code: "custom", path: ["hasta"], message: t("consultas.validacion.hastaAntesDesde") });
+        }
+      }),
+    );
+}
+
+export type FiltrosFormulario = z.input<ReturnType<typeof esquemaFiltros>>;
+export type Filtros = z.output<ReturnType<typeof esquemaFiltros>>;
+
+export function esquemaPagina(t: Traductor) {
+  return z.pipe(
+    z.pipe(z.string().check(z.regex(PAGINA, { message: t("consultas.validacion.paginaEntera") })), z.transform(Number)),
+    z
+      .number()
+      .check(
+        z.gte(1, { message: t("consultas.validacion.paginaMinima") }),
+        z.lte(MAX_PAGINA, { message: t("consultas.validacion.paginaMaxima", { max: MAX_PAGINA }) }),
+      ),
+  );
+}
+
+/** A /panel/consultas URL (or one of its endpoints) with the given parameters, empty ones left out. */
+export function urlConsultas(parametros: ParametrosConsultas, base = "/panel/consultas"): string {
+  const query = new URLSearchParams();
+  for (const nombre of PARAMETROS) {
+    const value = parametros[nombre];
+    if (value !== undefined && value !== "") query.set(nombre, value);
+  }
+  const search = query.toString();
+  return search ? `${base}?${search}` : base;
+}

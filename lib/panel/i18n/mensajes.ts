@@ -1,0 +1,62 @@
+import "server-only";
+import { createTranslator } from "next-intl";
+import { FORMATOS } from "@/lib/formats";
+import agenciasEn from "@/messages/en/agencias.json";
+import comunEn from "@/messages/en/comun.json";
+import conexionEn from "@/messages/en/conexion.json";
+import consultasEn from "@/messages/en/consultas.json";
+import equipoEn from "@/messages/en/equipo.json";
+import ingresoEn from "@/messages/en/ingreso.json";
+import notificacionesEn from "@/messages/en/notificaciones.json";
+import paqueteEn from "@/messages/en/paquete.json";
+import respuestasEn from "@/messages/en/respuestas.json";
+import agencias from "@/messages/es-AR/agencias.json";
+import comun from "@/messages/es-AR/comun.json";
+import conexion from "@/messages/es-AR/conexion.json";
+import consultas from "@/messages/es-AR/consultas.json";
+import equipo from "@/messages/es-AR/equipo.json";
+import ingreso from "@/messages/es-AR/ingreso.json";
+import notificaciones from "@/messages/es-AR/notificaciones.json";
+import paquete from "@/messages/es-AR/paquete.json";
+import respuestas from "@/messages/es-AR/respuestas.json";
+import type { Idioma, Traductor } from "./idiomas";
+
+/**
+ * The Panel's messages: one JSON file per area and language (messages/es-AR is the source of truth;
+ * tests/unit/mensajes.test.ts checks that messages/en has the same keys and arguments). Only the
+ * server holds them all; a client component gets the areas its page hands to MensajesDe.
+ */
+
+const ES = { ...comun, ...ingreso, ...consultas, ...agencias, ...paquete, ...notificaciones, ...equipo, ...conexion, ...respuestas };
+
+export type Mensajes = typeof ES;
+
+const EN: Mensajes = {
+  ...comunEn,
+  ...ingresoEn,
+  ...consultasEn,
+  ...agenciasEn,
+  ...paqueteEn,
+  ...notificacionesEn,
+  ...equipoEn,
+  ...conexionEn,
+  ...respuestasEn,
+};
+
+export const MENSAJES: Record<Idioma, Mensajes> = { "es-AR": ES, en: EN };
+
+/** The areas a client component may need; `comun` (frame, errors, the sender's messages) always goes. */
+export type Area = "ingreso" | "consultas" | "agencias" | "notificaciones" | "equipo" | "conexion";
+
+const DEL_COMUN = Object.keys(comun) as (keyof typeof comun)[];
+
+/** The messages of these areas only, for NextIntlClientProvider (the rest never reaches the browser). */
+export function mensajesDe(idioma: Idioma, areas: readonly Area[]): Partial<Mensajes> {
+  const todos = MENSAJES[idioma];
+  return Object.fromEntries([...DEL_COMUN, ...areas].map((area) => [area, todos[area]]));
+}
+
+/** A translator outside a request (the v3 client made by a script, tests): next-intl's createTranslator. */
+export function traductorDe(idioma: Idioma): Traductor {
+  return createTranslator({ locale: idioma, messages: MENSAJES[idioma], formats: FORMATOS });
+}

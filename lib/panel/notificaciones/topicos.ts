@@ -1,0 +1,30 @@
+import { LIMITES_WEBHOOK } from "@/lib/api/limites";
+import type { Traductor } from "@/lib/panel/i18n/idiomas";
+
+/** The topics of decisions §9 and the event each one sends; their titles and descriptions are messages. */
+export const TOPICOS = {
+  agencias: { evento: "agencia.registrada" },
+  consultas: { evento: "consulta.recibida" },
+} as const;
+
+export type TopicoConocido = keyof typeof TOPICOS;
+
+export const esTopicoConocido = (topic: string): topic is TopicoConocido => Object.hasOwn(TOPICOS, topic);
+
+/** Other topics the service may add show their name only. */
+export const tituloTopico = (topic: string, t: Traductor) =>
+  esTopicoConocido(topic) ? t(`notificaciones.topicos.${topic}.titulo`) : topic;
+
+export const descripcionTopico = (topic: string, t: Traductor): string | undefined =>
+  esTopicoConocido(topic) ? t(`notificaciones.topicos.${topic}.descripcion`) : undefined;
+
+/** A topic name that can be sent to the API as a path segment. */
+export const esTopicoValido = (topic: string) => topic.length <= LIMITES_WEBHOOK.topic && /^[a-z0-9][a-z0-9._-]*$/i.test(topic);
+
+/** The events a delivery may carry, by the name of their message. */
+const EVENTOS = { prueba: "prueba", "consulta.recibida": "consultaRecibida", "agencia.registrada": "agenciaRegistrada" } as const;
+
+/** An event's name in the user's language; one the service may add later reads as the API sends it. */
+export function nombreDeEvento(evento: string, t: Traductor): string {
+  return Object.hasOwn(EVENTOS, evento) ? t(`notificaciones.lista.eventos.${EVENTOS[evento as keyof typeof EVENTOS]}`) : evento;
+}
