@@ -6,10 +6,10 @@ import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { ErrorDelPanel, enviar } from "@/components/panel/enviar";
-import { camposDe, useFormulario } from "@/components/panel/formulario";
+import { CampoDeTexto, camposDe, useFormulario } from "@/components/panel/formulario";
 import { Alert, ErrorDeFormulario } from "@/components/ui/alert";
 import { BotonEnviar, Button } from "@/components/ui/button";
-import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
+import { describedBy, Field, inputClass } from "@/components/ui/field";
 import { LIMITES_AGENCIA } from "@/lib/api/limites";
 import { type Edicion, edicionSchemaDe } from "@/lib/panel/agencias/formularios";
 
@@ -114,16 +114,16 @@ export function FormularioEdicion({
   const escribiendo = busqueda !== `${region}\u0000${ciudad}`;
 
   const id = (campo: Campo) => `edicion-${campo.toLowerCase()}`;
-  const control_ = (campo: Campo) => ({
-    id: id(campo),
-    "aria-invalid": errors[campo] ? true : undefined,
-    "aria-describedby": describedBy(id(campo), { hint: Boolean(AYUDAS[campo]), error: Boolean(errors[campo]) }),
-    ...register(campo),
-  });
-  const campoDeTexto = (campo: Campo, extra: Record<string, string> = {}) => (
-    <Field id={id(campo)} label={t(`agencias.edicion.etiquetas.${campo}`)} hint={AYUDAS[campo]} error={errors[campo]?.message}>
-      <Input autoComplete="off" {...extra} {...control_(campo)} />
-    </Field>
+  const campoDeTexto = (campo: Campo, extra: { type?: string } = {}) => (
+    <CampoDeTexto
+      formulario={form}
+      nombre={campo}
+      id={id(campo)}
+      etiqueta={t(`agencias.edicion.etiquetas.${campo}`)}
+      ayuda={AYUDAS[campo]}
+      autoComplete="off"
+      {...extra}
+    />
   );
 
   return (
@@ -138,7 +138,13 @@ export function FormularioEdicion({
         {campoDeTexto("Telefono", { type: "tel" })}
         {campoDeTexto("WhatsApp", { type: "tel" })}
         <Field id={id("Region")} label={t("agencias.edicion.etiquetas.Region")} error={errors.Region?.message}>
-          <select className={inputClass} {...control_("Region")}>
+          <select
+            id={id("Region")}
+            className={inputClass}
+            aria-invalid={errors.Region ? true : undefined}
+            aria-describedby={describedBy(id("Region"), { error: Boolean(errors.Region) })}
+            {...register("Region")}
+          >
             <option value="">{t("agencias.edicion.sinProvincia")}</option>
             {regiones.map((opcion) => (
               <option key={opcion.id} value={opcion.nombre}>

@@ -4,15 +4,13 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { enviar } from "@/components/panel/enviar";
-import { camposDe, useFormulario } from "@/components/panel/formulario";
+import { CampoDeTexto, camposDe, useFormulario } from "@/components/panel/formulario";
 import { Alert, ErrorDeFormulario } from "@/components/ui/alert";
 import { BotonEnviar } from "@/components/ui/button";
-import { describedBy, Field, Input } from "@/components/ui/field";
 import { type CambioConexion, conexionSchemaDe, type Prueba } from "@/lib/panel/conexion/formulario";
 import { ResultadoPrueba } from "./resultado-prueba";
 
 const CAMPOS = ["ApiBaseUrl", "AppKey", "AppSecret"] as const;
-type Campo = (typeof CAMPOS)[number];
 
 type Guardada = { ApiBaseUrl: string; AppKey: string; Prueba: Prueba };
 
@@ -26,14 +24,7 @@ export function FormularioConexion({ actual }: { actual: { apiBaseUrl: string; a
   const schema = useMemo(() => conexionSchemaDe(t), [t]);
   const router = useRouter();
   const [guardada, setGuardada] = useState<Prueba>();
-  const {
-    form,
-    errores: errors,
-    general,
-    errorRef,
-    pendiente,
-    alEnviar,
-  } = useFormulario({
+  const { form, general, errorRef, pendiente, alEnviar } = useFormulario({
     schema,
     valores: { ApiBaseUrl: actual.apiBaseUrl, AppKey: actual.appKey, AppSecret: "" },
     campoDe: camposDe(CAMPOS),
@@ -47,17 +38,7 @@ export function FormularioConexion({ actual }: { actual: { apiBaseUrl: string; a
       router.refresh();
     },
   });
-  const { register } = form;
-
-  const control = (campo: Campo, hint: boolean) => ({
-    id: `conexion-${campo.toLowerCase()}`,
-    autoComplete: "off",
-    autoCapitalize: "none",
-    spellCheck: false,
-    "aria-invalid": errors[campo] ? true : undefined,
-    "aria-describedby": describedBy(`conexion-${campo.toLowerCase()}`, { hint, error: Boolean(errors[campo]) }),
-    ...register(campo),
-  });
+  const campo = { formulario: form, autoComplete: "off", autoCapitalize: "none", spellCheck: false, className: "font-mono" } as const;
 
   return (
     <form noValidate onSubmit={alEnviar} className="space-y-4" aria-labelledby="titulo-cambiar">
@@ -70,21 +51,32 @@ export function FormularioConexion({ actual }: { actual: { apiBaseUrl: string; a
         )}
       </div>
       <ErrorDeFormulario ref={errorRef} titulo={t("conexion.cambiar.error")} mensaje={general} />
-      <Field id="conexion-apibaseurl" label={t("conexion.url")} hint={t("conexion.cambiar.urlAyuda")} error={errors.ApiBaseUrl?.message}>
-        <Input type="url" inputMode="url" className="font-mono" {...control("ApiBaseUrl", true)} />
-      </Field>
+      <CampoDeTexto
+        {...campo}
+        nombre="ApiBaseUrl"
+        id="conexion-apibaseurl"
+        etiqueta={t("conexion.url")}
+        ayuda={t("conexion.cambiar.urlAyuda")}
+        type="url"
+        inputMode="url"
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="conexion-appkey" label={t("conexion.appKey")} hint={t("conexion.cambiar.appKeyAyuda")} error={errors.AppKey?.message}>
-          <Input className="font-mono" {...control("AppKey", true)} />
-        </Field>
-        <Field
+        <CampoDeTexto
+          {...campo}
+          nombre="AppKey"
+          id="conexion-appkey"
+          etiqueta={t("conexion.appKey")}
+          ayuda={t("conexion.cambiar.appKeyAyuda")}
+        />
+        <CampoDeTexto
+          {...campo}
+          nombre="AppSecret"
           id="conexion-appsecret"
-          label={t("conexion.cambiar.appSecret")}
-          hint={t("conexion.cambiar.appSecretAyuda")}
-          error={errors.AppSecret?.message}
-        >
-          <Input type="password" className="font-mono" {...control("AppSecret", true)} autoComplete="new-password" />
-        </Field>
+          etiqueta={t("conexion.cambiar.appSecret")}
+          ayuda={t("conexion.cambiar.appSecretAyuda")}
+          type="password"
+          autoComplete="new-password"
+        />
       </div>
       <BotonEnviar cargando={pendiente}>{pendiente ? t("conexion.cambiar.guardando") : t("conexion.cambiar.guardar")}</BotonEnviar>
     </form>

@@ -5,10 +5,9 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { enviar } from "@/components/panel/enviar";
-import { camposDe, useFormulario } from "@/components/panel/formulario";
+import { CampoDeTexto, camposDe, useFormulario } from "@/components/panel/formulario";
 import { ErrorDeFormulario } from "@/components/ui/alert";
 import { BotonEnviar, Button } from "@/components/ui/button";
-import { describedBy, Field, Input } from "@/components/ui/field";
 import {
   formularioMiembroSchemaDe,
   generarContrasena,
@@ -84,31 +83,31 @@ export function FormularioMiembro({ agencias }: { agencias: Agencias }) {
     );
   }
 
-  const props = (campo: "Email" | "Nombre", hint = false) => ({
-    id: `miembro-${campo.toLowerCase()}`,
-    "aria-invalid": errors[campo] ? true : undefined,
-    "aria-describedby": describedBy(`miembro-${campo.toLowerCase()}`, { hint, error: Boolean(errors[campo]) }),
-  });
-
   return (
     <form noValidate onSubmit={alEnviar} className="space-y-5" aria-labelledby="titulo-agregar">
       <ErrorDeFormulario ref={errorRef} titulo={t("equipo.agregar.error")} mensaje={general} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="miembro-email" label={t("equipo.agregar.email")} hint={t("equipo.agregar.emailAyuda")} error={errors.Email?.message}>
-          <Input
-            type="email"
-            autoComplete="off"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder={t("equipo.agregar.emailEjemplo")}
-            {...props("Email", true)}
-            {...register("Email")}
-          />
-        </Field>
-        <Field id="miembro-nombre" label={t("equipo.agregar.nombre")} error={errors.Nombre?.message}>
-          <Input autoComplete="off" placeholder={t("equipo.agregar.nombreEjemplo")} {...props("Nombre")} {...register("Nombre")} />
-        </Field>
+        <CampoDeTexto
+          formulario={form}
+          nombre="Email"
+          id="miembro-email"
+          etiqueta={t("equipo.agregar.email")}
+          ayuda={t("equipo.agregar.emailAyuda")}
+          type="email"
+          autoComplete="off"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={t("equipo.agregar.emailEjemplo")}
+        />
+        <CampoDeTexto
+          formulario={form}
+          nombre="Nombre"
+          id="miembro-nombre"
+          etiqueta={t("equipo.agregar.nombre")}
+          autoComplete="off"
+          placeholder={t("equipo.agregar.nombreEjemplo")}
+        />
       </div>
       <ElegirRol
         prefijo="miembro"

@@ -1,9 +1,9 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
 import type { Agencia, AgenciaProductos, EstadoAgencia } from "@/lib/api/agencias";
-import type { Traductor } from "@/lib/panel/i18n/idiomas";
+import { explicarFalla } from "@/lib/panel/fallas";
 import type { CurrentUser } from "@/lib/panel/session";
-import { isV3Status, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
+import { isV3Status, v3ClientFor } from "@/lib/panel/v3-client";
 
 /**
  * What the Agencias pages read from the v3 API, always with the workspace's signed client
@@ -65,7 +65,7 @@ export async function listarAgencias(user: CurrentUser, filtros: FiltrosAgencias
     if (isV3Status(error, 400) && error.problem.Errors?.operador) {
       return { ok: false, error: "operador", mensaje: t("agencias.operadorInvalido") };
     }
-    return { ok: false, error: "api", mensaje: mensajeDeError(error, t) };
+    return { ok: false, error: "api", mensaje: explicarFalla(error, t) };
   }
 }
 
@@ -111,13 +111,4 @@ export async function listarRegiones(user: CurrentUser): Promise<RegionOpcion[]>
   return regiones._entries
     .map((region) => ({ id: region.Id, nombre: region.Nombre }))
     .sort((a, b) => a.nombre.localeCompare(b.nombre, "es"));
-}
-
-/** A sentence in the Panel's language for a failed API call (never a stack trace); the API's texts pass through. */
-export function mensajeDeError(error: unknown, t: Traductor): string {
-  if (error instanceof V3Error) {
-    if (error.status === 0) return t("agencias.api.sinConexion");
-    return error.problem.Detail ? `${error.problem.Title}: ${error.problem.Detail}` : error.problem.Title;
-  }
-  return t("agencias.api.inesperado");
 }

@@ -2,9 +2,10 @@ import "server-only";
 import type { Consulta } from "@/lib/api/consultas";
 import { MAX_PAGINA } from "@/lib/api/limites";
 import { formatearFechaHora } from "@/lib/formats";
+import { explicarFalla } from "@/lib/panel/fallas";
 import { zonaHorariaDelPanel } from "@/lib/panel/i18n/zona-horaria";
 import { requireUser } from "@/lib/panel/session";
-import { cargarPagina, mensajeError, type Resolucion, resolverConsultas, sidDe, statusDeFalla } from "./vista";
+import { cargarPagina, type Resolucion, resolverConsultas, sidDe, statusDeFalla } from "./vista";
 
 /**
  * The work of GET /panel/consultas/exportar?{same filters as the inbox}: every enquiry of the filter, across
@@ -183,7 +184,7 @@ export async function exportarConsultas(request: Request): Promise<Response> {
         if (!siguiente || siguiente.done) controller.close();
         else controller.enqueue(encoder.encode(filas(siguiente.value)));
       } catch (error) {
-        controller.error(new Error(mensajeError(error, t, adminMail)));
+        controller.error(new Error(explicarFalla(error, t, adminMail)));
       }
     },
   });

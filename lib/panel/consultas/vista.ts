@@ -1,6 +1,7 @@
 import "server-only";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { Consulta, Consultas } from "@/lib/api/consultas";
+import { explicarFalla } from "@/lib/panel/fallas";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import { zonaHorariaDelPanel } from "@/lib/panel/i18n/zona-horaria";
 import type { CurrentUser } from "@/lib/panel/session";
@@ -84,7 +85,7 @@ export async function resolverConsultas(user: CurrentUser, crudos: Crudos, opcio
       try {
         agencias = await listarAgencias(client);
       } catch (error) {
-        errorAgencias = mensajeError(error, t);
+        errorAgencias = explicarFalla(error, t);
       }
       agencia ??= agencias[0]?.adminMail;
     }
@@ -137,20 +138,6 @@ export function sidDe(consulta: Pick<Consulta, "_links">): string {
   return decodeURIComponent(href.split("?")[0]?.split("/").pop() ?? "");
 }
 
-/**
- * A clear message for a failed v3 call, in the user's language. The API's own
- * Title/Detail/Errors texts are shown as the API sends them.
- */
-export function mensajeError(error: unknown, t: Traductor, adminMail?: string | null): string {
-  if (!(error instanceof V3Error)) return t("api.inesperado");
-  if (error.status === 0) return t("api.sinConexion");
-  if (error.status === 404) return adminMail ? t("api.agenciaNoExiste", { agencia: adminMail }) : t("api.noEncontrado");
-  if (error.status === 401) return t("api.credenciales");
-  if (error.status === 403) return error.problem.Detail ?? t("api.prohibido");
-  const motivo = error.problem.Errors?._?.join(" ") || error.problem.Detail;
-  return motivo ? `${error.problem.Title}: ${motivo}` : t("api.error", { status: error.status, titulo: error.problem.Title });
-}
-
 /** Field errors of an API 400, keyed as the form names its fields (adminMail → agencia). */
 export function erroresDeApi(error: unknown): ErroresCampos | null {
   if (!(error instanceof V3Error) || error.status !== 400 || !error.problem.Errors) return null;
@@ -184,6 +171,6 @@ export async function cargarPagina(resolucion: Resolucion, pagina = resolucion.p
     return { ok: true, datos };
   } catch (error) {
     const status = error instanceof V3Error ? error.status : 500;
-    return { ok: false, mensaje: mensajeError(error, resolucion.t, resolucion.adminMail), errores: erroresDeApi(error), status };
+    return { ok: false, mensaje: explicarFalla(error, resolucion.t, resolucion.adminMail), errores: erroresDeApi(error), status };
   }
 }

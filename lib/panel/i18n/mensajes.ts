@@ -45,10 +45,11 @@ const EN: Mensajes = {
 
 export const MENSAJES: Record<Idioma, Mensajes> = { "es-AR": ES, en: EN };
 
-/** The areas a client component may need; `comun` (frame, errors, the sender's messages) always goes. */
+/** The areas a client component may need; the common messages (DEL_COMUN) always go. */
 export type Area = "ingreso" | "consultas" | "agencias" | "notificaciones" | "equipo" | "conexion";
 
-const DEL_COMUN = Object.keys(comun) as (keyof typeof comun)[];
+/** What client components of every page use: the language switch, the error boundary, the sender. */
+const DEL_COMUN = ["idioma", "comun", "marco", "errorInesperado", "envio"] as const satisfies readonly (keyof typeof comun)[];
 
 /** The messages of these areas only, for NextIntlClientProvider (the rest never reaches the browser). */
 export function mensajesDe(idioma: Idioma, areas: readonly Area[]): Partial<Mensajes> {

@@ -3,7 +3,7 @@
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { LIMITES_AGENCIA, LIMITES_SID } from "@/lib/api/limites";
-import { mensajeError } from "@/lib/panel/consultas/vista";
+import { explicarFalla } from "@/lib/panel/fallas";
 import { requireUser } from "@/lib/panel/session";
 import { V3Error, v3ClientFor } from "@/lib/panel/v3-client";
 
@@ -41,6 +41,6 @@ export async function reenviarWebhook(adminMail: string, sid: string): Promise<R
       return { ok: false, mensaje: t("consultas.reenvio.error", { motivo }) };
     }
     if (error instanceof V3Error && error.status === 404) return { ok: false, mensaje: t("consultas.reenvio.noExiste") };
-    return { ok: false, mensaje: t("consultas.reenvio.otro", { mensaje: mensajeError(error, t, entrada.data.adminMail) }) };
+    return { ok: false, mensaje: t("consultas.reenvio.otro", { mensaje: explicarFalla(error, t, entrada.data.adminMail) }) };
   }
 }

@@ -12,7 +12,8 @@ import type { Consulta } from "@/lib/api/consultas";
 import { MAX_PAGINA } from "@/lib/api/limites";
 import { type ParametrosConsultas, urlConsultas } from "@/lib/panel/consultas/filtros";
 import { filaDe, seccionesDe } from "@/lib/panel/consultas/presentacion";
-import { cargarPagina, mensajeError, type Resolucion, resolverConsultas, sidDe } from "@/lib/panel/consultas/vista";
+import { cargarPagina, type Resolucion, resolverConsultas, sidDe } from "@/lib/panel/consultas/vista";
+import { explicarFalla } from "@/lib/panel/fallas";
 import { dia } from "@/lib/panel/formatos";
 import { requireUser } from "@/lib/panel/session";
 
@@ -239,7 +240,7 @@ async function Detalle({
         error = t("consultas.noAsignada");
       }
     } catch (failure) {
-      error = (failure as { status?: number }).status === 404 ? t("consultas.noExisteAgencia") : mensajeError(failure, t, adminMail);
+      error = (failure as { status?: number }).status === 404 ? t("consultas.noExisteAgencia") : explicarFalla(failure, t, adminMail);
     }
   }
   return (

@@ -7,9 +7,9 @@ import type { FilaMiembro } from "@/components/equipo/dialogos";
 import { FormularioMiembro } from "@/components/equipo/formulario-miembro";
 import { TablaEquipo } from "@/components/equipo/tabla-equipo";
 import { Card } from "@/components/ui/card";
-import { mensajeDeError } from "@/lib/panel/agencias/datos";
 import { agenciasRegistradas } from "@/lib/panel/equipo/agencias";
 import { listarMiembros } from "@/lib/panel/equipo/miembros";
+import { explicarFalla } from "@/lib/panel/fallas";
 import { fechaHora } from "@/lib/panel/formatos";
 import { type CurrentUser, requireUser } from "@/lib/panel/session";
 import { v3ClientFor } from "@/lib/panel/v3-client";
@@ -24,7 +24,7 @@ async function leerAgencias(user: CurrentUser): Promise<Agencias> {
   try {
     return { lista: await agenciasRegistradas(await v3ClientFor(user.workspace.id)) };
   } catch (error) {
-    return { lista: null, error: mensajeDeError(error, await getTranslations()) };
+    return { lista: null, error: explicarFalla(error, await getTranslations()) };
   }
 }
 

@@ -5,7 +5,8 @@ import { Cargando } from "@/components/agencias/cargando";
 import { Paquete } from "@/components/agencias/paquete";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { mensajeDeError, obtenerProductos } from "@/lib/panel/agencias/datos";
+import { obtenerProductos } from "@/lib/panel/agencias/datos";
+import { explicarFalla } from "@/lib/panel/fallas";
 import { type CurrentUser, requireUser } from "@/lib/panel/session";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -29,7 +30,7 @@ async function PaqueteDeMiAgencia({ user, adminMail }: { user: CurrentUser; admi
   } catch (error) {
     return (
       <Alert tono="error" titulo={t("paquete.error")}>
-        {mensajeDeError(error, t)}
+        {explicarFalla(error, t)}
       </Alert>
     );
   }

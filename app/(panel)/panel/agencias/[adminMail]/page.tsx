@@ -11,8 +11,9 @@ import { CLASE_AGENCIA, Insignia } from "@/components/agencias/insignias";
 import { Paquete } from "@/components/agencias/paquete";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import { listarRegiones, mensajeDeError, obtenerAgencia, obtenerProductos, puedeEditar } from "@/lib/panel/agencias/datos";
+import { listarRegiones, obtenerAgencia, obtenerProductos, puedeEditar } from "@/lib/panel/agencias/datos";
 import { parametroMail } from "@/lib/panel/agencias/rutas";
+import { explicarFalla } from "@/lib/panel/fallas";
 import { type CurrentUser, requireUser } from "@/lib/panel/session";
 
 type Props = { params: Promise<{ adminMail: string }> };
@@ -31,7 +32,7 @@ async function PaqueteDeAgencia({ user, adminMail }: { user: CurrentUser; adminM
   } catch (error) {
     return (
       <Alert tono="error" titulo={t("agencias.detalle.errorPaquete")}>
-        {mensajeDeError(error, t)}
+        {explicarFalla(error, t)}
       </Alert>
     );
   }
@@ -53,7 +54,7 @@ async function Edicion({
   } catch (error) {
     return (
       <Alert tono="error" titulo={t("agencias.detalle.errorProvincias")}>
-        {mensajeDeError(error, t)}
+        {explicarFalla(error, t)}
       </Alert>
     );
   }
@@ -74,7 +75,7 @@ export default async function AgenciaPage({ params }: Props) {
       <div className="space-y-6">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{adminMail}</h1>
         <Alert tono="error" titulo={t("agencias.detalle.errorAgencia")}>
-          {mensajeDeError(error, t)}
+          {explicarFalla(error, t)}
         </Alert>
       </div>
     );
