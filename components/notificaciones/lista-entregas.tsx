@@ -1,6 +1,6 @@
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getNow, getTranslations } from "next-intl/server";
 import type { Entrega } from "@/lib/api/entregas";
-import { type Formateador, fechaHora } from "@/lib/panel/formatos";
+import { type Formateador, fechaHora, relativo } from "@/lib/panel/formatos";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import { nombreDeEvento } from "@/lib/panel/notificaciones/topicos";
 import { BloqueCodigo } from "./bloque-codigo";
@@ -20,11 +20,12 @@ export async function ListaEntregas({
   if (entregas.length === 0) return null;
   const t = await getTranslations();
   const f = await getFormatter();
+  const ahora = await getNow();
   return (
     <ol className="space-y-6">
       {entregas.map((entrega) => (
         <li key={entrega.Id}>
-          <Notificacion topic={topic} entrega={entrega} puedeReintentar={puedeReintentar} t={t} f={f} />
+          <Notificacion topic={topic} entrega={entrega} puedeReintentar={puedeReintentar} t={t} f={f} ahora={ahora} />
         </li>
       ))}
     </ol>
@@ -37,12 +38,15 @@ function Notificacion({
   puedeReintentar,
   t,
   f,
+  ahora,
 }: {
   topic: string;
   entrega: Entrega;
   puedeReintentar: boolean;
   t: Traductor;
   f: Formateador;
+  /** When the page was rendered, for how long until the next automatic attempt. */
+  ahora: Date;
 }) {
   const tituloId = `entrega-${entrega.Id}`;
   return (
@@ -72,7 +76,7 @@ function Notificacion({
             {entrega.ProximoIntento && (
               <div className="flex gap-1">
                 <dt className="text-slate-600">{t("notificaciones.lista.proximoAuto")}</dt>
-                <dd className="text-slate-900">{fechaHora(f, entrega.ProximoIntento)}</dd>
+                <dd className="text-slate-900">{`${fechaHora(f, entrega.ProximoIntento)} (${relativo(f, entrega.ProximoIntento, ahora)})`}</dd>
               </div>
             )}
           </dl>

@@ -124,12 +124,21 @@ export async function todasLasConsultas(
 }
 
 /**
+ * An API date-time (ISO 8601 with the service's offset) as the Panel writes it (decisions 0019): its
+ * wall-clock parts, DD/MM/YYYY HH:mm, which the export's es-AR spreadsheets read as a date and time.
+ */
+function fechaHoraDe(iso: string): string {
+  const [, anio, mes, dia, hora, minuto] = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(iso) ?? [];
+  return `${dia}/${mes}/${anio} ${hora}:${minuto}`;
+}
+
+/**
  * Where each column of the inbox's CSV export comes from in the API's enquiry: the export's header
  * must be exactly these columns, in this order.
  */
 const COLUMNAS_CSV: Record<string, (consulta: ConsultaDeLaApi) => unknown> = {
   Sid: sidDe,
-  Momento: (c) => c.Momento,
+  Momento: (c) => fechaHoraDe(c.Momento),
   ...Object.fromEntries(
     ["Nombre", "Apellido", "Email", "Telefono", "DocIdentidad", "Provincia", "Ciudad", "Interes", "Comentario"].map((campo) => [
       campo,
