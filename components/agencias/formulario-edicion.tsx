@@ -60,15 +60,7 @@ export function FormularioEdicion({
   const schema = useMemo(() => edicionSchemaDe(t), [t]);
   const router = useRouter();
   const [exito, setExito] = useState<string>();
-  const {
-    form,
-    errores: errors,
-    general,
-    errorRef,
-    pendiente,
-    alEnviar,
-    limpiar,
-  } = useFormulario({
+  const { form, general, errorRef, pendiente, alEnviar, limpiar } = useFormulario({
     schema,
     valores: valoresDe(agencia),
     campoDe: camposDe(CAMPOS),
@@ -88,7 +80,7 @@ export function FormularioEdicion({
     register,
     reset,
     control,
-    formState: { isDirty },
+    formState: { errors, isDirty },
   } = form;
 
   const region = useWatch({ control, name: "Region" }).trim();

@@ -31,14 +31,7 @@ export function FormularioMiembro({ agencias }: { agencias: Agencias }) {
   const schema = useMemo(() => formularioMiembroSchemaDe(t), [t]);
   const router = useRouter();
   const [agregado, setAgregado] = useState<{ mensaje: string; contrasena: string }>();
-  const {
-    form,
-    errores: errors,
-    general,
-    errorRef,
-    pendiente,
-    alEnviar,
-  } = useFormulario({
+  const { form, general, errorRef, pendiente, alEnviar } = useFormulario({
     schema,
     valores: VACIO,
     campoDe: camposDe(CAMPOS),
@@ -63,6 +56,7 @@ export function FormularioMiembro({ agencias }: { agencias: Agencias }) {
       router.refresh();
     },
   });
+  const errors = form.formState.errors;
   const { register, control, setFocus } = form;
   const rol = useWatch({ control, name: "Rol" });
   const modo = useWatch({ control, name: "ModoContrasena" });

@@ -85,14 +85,7 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
   const t = useTranslations();
   const schema = useMemo(() => formularioSchemaDe(t), [t]);
   const [guardado, setGuardado] = useState<Guardado | undefined>();
-  const {
-    form,
-    errores: errors,
-    general,
-    errorRef,
-    pendiente,
-    alEnviar,
-  } = useFormulario({
+  const { form, general, errorRef, pendiente, alEnviar } = useFormulario({
     schema,
     valores: valoresIniciales(actual),
     // The secret the API refused was generated or typed: shown under the secret's choice.
@@ -107,6 +100,7 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
     // No router.refresh(): the heading stays as it was; the list is rendered anew when the user goes back.
     alGuardar: setGuardado,
   });
+  const errors = form.formState.errors;
   const { register, control, watch } = form;
   const { fields, append, remove } = useFieldArray({ control, name: "headers" });
   const modoSecreto = watch("modoSecreto");
