@@ -135,17 +135,19 @@ export async function manejarMutacion(
 }
 
 /**
- * A failed v3 call as the answer of a Panel route handler: the API's refusals the user can act on
- * (400, 403, 404, 409) pass through with their problem; `noEncontrado` replaces a 404's with the
- * Panel's words for this screen. The API out of reach, or any other status, is a 502 in the Panel's
- * words; anything that is not a V3Error, a 500 (errorInterno).
+ * A failed v3 call as the answer of a Panel route handler: the API's refusals of the request (its
+ * 4xx but 401) pass through with their problem; `noEncontrado` replaces a 404's with the Panel's words
+ * for this screen. The API out of reach, refusing the workspace's credentials or failing is a 502 in
+ * the Panel's words; anything that is not a V3Error, a 500 (errorInterno).
  */
 export function respuestaDeFalla(error: unknown, t: Traductor, noEncontrado?: string): Response {
   if (!(error instanceof V3Error)) return errorInterno(error, t);
   const { Title, Detail, Errors } = error.problem;
   if (error.status === 404 && noEncontrado)
     return respuestaProblema({ Title: t("respuestas.noEncontrado"), Status: 404, Detail: noEncontrado });
-  if ([400, 403, 404, 409].includes(error.status)) return respuestaProblema({ Title, Status: error.status, Detail, Errors });
+  // The API's 401 is about the workspace's credentials, not the user's session: a failure of the Panel.
+  if (error.status >= 400 && error.status < 500 && error.status !== 401)
+    return respuestaProblema({ Title, Status: error.status, Detail, Errors });
   if (error.status === 0)
     return respuestaProblema({ Title: t("respuestas.sinConexion"), Status: 502, Detail: t("respuestas.sinConexionDetalle") });
   return respuestaProblema({ Title: t("respuestas.errorDeLaApi"), Status: 502, Detail: Detail ?? Title });
