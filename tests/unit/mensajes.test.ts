@@ -68,5 +68,13 @@ describe("the Panel's messages", () => {
     for (const otra of ["agencias", "consultas", "notificaciones", "conexion", "respuestas", "ingreso"])
       expect(elegidos).not.toContain(otra);
     expect(mensajesDe("en", areas).equipo).toBe(MENSAJES.en.equipo);
+    // Of Agencias, only what its forms and dialog say: not the detail page's headings.
+    expect(Object.keys(mensajesDe("es-AR", ["agencias"]).agencias ?? {}).sort()).toEqual([
+      "desasociar",
+      "edicion",
+      "invitacion",
+      "noExiste",
+      "validacion",
+    ]);
   });
 });

@@ -48,13 +48,29 @@ export const MENSAJES: Record<Idioma, Mensajes> = { "es-AR": ES, en: EN };
 /** The areas a client component may need; the common messages (DEL_COMUN) always go. */
 export type Area = "ingreso" | "consultas" | "agencias" | "notificaciones" | "equipo" | "conexion";
 
+/**
+ * The part of an area its client components use, when that is less than all of it: the Agencias
+ * pages' headings and texts (e.g. "Editar datos") are the server's, and a page must not carry the
+ * words of a form it does not show.
+ */
+const AL_NAVEGADOR: Partial<Record<Area, readonly string[]>> = {
+  agencias: ["invitacion", "edicion", "validacion", "desasociar", "noExiste"],
+};
+
 /** What client components of every page use: the language switch, the error boundary, the sender. */
 const DEL_COMUN = ["idioma", "comun", "marco", "errorInesperado", "envio"] as const satisfies readonly (keyof typeof comun)[];
+
+function delArea(mensajes: Mensajes, area: Area) {
+  const partes = AL_NAVEGADOR[area];
+  const todo = mensajes[area] as Record<string, unknown>;
+  return partes ? Object.fromEntries(partes.map((parte) => [parte, todo[parte]])) : todo;
+}
 
 /** The messages of these areas only, for NextIntlClientProvider (the rest never reaches the browser). */
 export function mensajesDe(idioma: Idioma, areas: readonly Area[]): Partial<Mensajes> {
   const todos = MENSAJES[idioma];
-  return Object.fromEntries([...DEL_COMUN, ...areas].map((area) => [area, todos[area]]));
+  const comunes = DEL_COMUN.map((nombre) => [nombre, todos[nombre]]);
+  return Object.fromEntries([...comunes, ...areas.map((area) => [area, delArea(todos, area)])]);
 }
 
 /** A translator outside a request (the v3 client made by a script, tests): next-intl's createTranslator. */
