@@ -2,7 +2,7 @@
  * How Vitrina writes dates, times and numbers for people, in one place: the Panel (through next-intl's
  * `formats`, lib/panel/i18n/request.ts), the service's e-mails and the Panel's CSV export all use these
  * options, so a value reads the same wherever it appears. One style per kind of value, chosen for es-AR
- * readers (docs/decisions/0024-panel-i18n-next-intl.md):
+ * readers (docs/decisions/0026-panel-i18n-next-intl.md):
  *
  * | kind      | es-AR                  | en                      |
  * | --------- | ---------------------- | ----------------------- |

@@ -124,7 +124,7 @@ export async function todasLasConsultas(
 }
 
 /**
- * An API date-time (ISO 8601 with the service's offset) as the Panel writes it (decisions 0024): its
+ * An API date-time (ISO 8601 with the service's offset) as the Panel writes it (decisions 0026): its
  * wall-clock parts, DD/MM/YYYY HH:mm, which the export's es-AR spreadsheets read as a date and time.
  */
 function fechaHoraDe(iso: string): string {

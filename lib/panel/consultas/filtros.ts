@@ -11,7 +11,7 @@ import { addDays, dayOf, isDay } from "@/lib/time";
  */
 
 /**
- * Today in the Panel's time zone (the service's unless PANEL_TIME_ZONE says otherwise: decisions 0024;
+ * Today in the Panel's time zone (the service's unless PANEL_TIME_ZONE says otherwise: decisions 0026;
  * next-intl's timeZone in the browser), and the earliest `desde` the API accepts.
  */
 export function limitesFechas(zona: string, ahora = new Date()): { hoy: string; minimo: string } {
