@@ -17,8 +17,8 @@ Object.assign(process.env, {
 const { callbackProblem, headerValueProblem, isConnectionHeader, normalizedCallback } = await import("@/lib/api/limites");
 const { forbiddenHostReason } = await import("@/lib/api/address-policy");
 const { AppWebhookUpsertSchema, unsendableReasons } = await import("@/lib/api/webhooks");
-const { aUpsert, formularioSchemaDe } = await import("@/lib/panel/notificaciones/limites");
-const { es } = await import("@/lib/panel/i18n/es");
+const { aUpsert, formularioSchemaDe } = await import("@/lib/panel/notificaciones/formulario");
+const { traductorDe } = await import("@/lib/panel/i18n/mensajes");
 
 describe("the rules", () => {
   it("callbackProblem: control characters, credentials, and what it already refused", () => {
@@ -67,7 +67,7 @@ describe("the rules", () => {
 });
 
 describe("the Panel's form and the API agree", () => {
-  const schema = formularioSchemaDe(es.notificaciones.validacion);
+  const schema = formularioSchemaDe(traductorDe("es-AR"));
   const form = (callback: string, nombre = "X-Clave", valor = "v") => ({
     callback,
     modoSecreto: "conservar" as const,
