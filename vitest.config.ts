@@ -11,7 +11,11 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      {
+        resolve: { alias },
+        // Some unit tests open a real PGlite (migrations included): 10 s is too little on a busy machine.
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], hookTimeout: 60_000 },
+      },
       {
         resolve: { alias },
         test: {
