@@ -100,9 +100,26 @@ function embeddedSecrets(dataDir: string): { SECRETS_KEY: string; AUTH_SECRET: s
   return secrets;
 }
 
-export function parseConfig(source: Record<string, string | undefined>): Config {
-  const blankAsUnset = Object.fromEntries(Object.entries(source).filter(([key, value]) => key in envSchema.shape && value !== ""));
-  const parsed = envSchema.safeParse(blankAsUnset);
+type Source = Record<string, string | undefined>;
+
+/** An empty variable counts as unset, as in a shell's `VAR= npm start`. */
+function setVariables(source: Source): Source {
+  return Object.fromEntries(Object.entries(source).filter(([key, value]) => key in envSchema.shape && value !== ""));
+}
+
+function baseUrlOf(env: { PORT: number; PUBLIC_BASE_URL?: string | undefined }): string {
+  return (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
+}
+
+/** Where the server answers, from PUBLIC_BASE_URL and PORT alone (for clients such as `npm run v3`). */
+export function publicBaseUrlFrom(source: Source): string {
+  const parsed = envSchema.pick({ PORT: true, PUBLIC_BASE_URL: true }).safeParse(setVariables(source));
+  if (!parsed.success) throw new ConfigError(`Configuración inválida:\n${describeIssues(parsed.error)}`);
+  return baseUrlOf(parsed.data);
+}
+
+export function parseConfig(source: Source): Config {
+  const parsed = envSchema.safeParse(setVariables(source));
   if (!parsed.success) {
     throw new ConfigError(`Configuración inválida:\n${describeIssues(parsed.error)}`);
   }
@@ -123,7 +140,7 @@ export function parseConfig(source: Record<string, string | undefined>): Config 
   }
   return {
     port: env.PORT,
-    publicBaseUrl: (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    publicBaseUrl: baseUrlOf(env),
     dataDir,
     databaseUrl: env.DATABASE_URL,
     embedded,

@@ -77,15 +77,21 @@ server.listen(settings.port, process.env.HOST, async () => {
         .join("\n")}\n`
     : "";
   const mode = settings.embedded ? `embebido (PGlite en ${settings.dataDir})` : "PostgreSQL (DATABASE_URL)";
+  const mailbox =
+    settings.embedded && !settings.smtpUrl
+      ? `\n  Buzón de desarrollo: ${settings.publicBaseUrl}/dev/mailbox (los e-mails, sin SMTP_URL; también npm run -s admin -- mail list)`
+      : "";
+  // The v3 command finds the server from PORT/PUBLIC_BASE_URL; another terminal may not have them.
+  const base = settings.publicBaseUrl === "http://localhost:3000" ? "" : ` --base ${settings.publicBaseUrl}`;
   console.log(`
 Vitrina está en marcha · modo ${mode}
   Panel:              ${settings.publicBaseUrl}/ingresar
   Inicio:             ${settings.publicBaseUrl}/
   API v3:             ${settings.publicBaseUrl}/v3
   Referencia de API:  ${settings.publicBaseUrl}/docs/api
-  OpenAPI 3.1:        ${settings.publicBaseUrl}/v3/openapi.json
+  OpenAPI 3.1:        ${settings.publicBaseUrl}/v3/openapi.json${mailbox}
 
 Creá una app:         npm run -s admin -- app create --name "Mi CRM" --json > app.json
-Probá una solicitud:  npm run -s v3 -- GET /v3 --credentials app.json
+Probá una solicitud:  npm run -s v3 -- GET /v3 --credentials app.json${base}
 ${demo}`);
 });
