@@ -1,9 +1,9 @@
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import pg from "pg";
+import { links, segment, withQuery } from "@/lib/api/links";
 import { decryptSecret } from "@/lib/crypto/secrets";
 import { planOnceUrl } from "@/lib/db/plan-once";
-import { links, segment, withQuery } from "@/lib/http/links";
 import { canonicalString, signCanonical } from "@/lib/http/signing";
 import { addDays, counterHours, dayOf, formatDateTime, startOfDay } from "@/lib/time";
 import {

@@ -1,4 +1,4 @@
-import type { FieldErrors } from "@/lib/http/problem";
+import type { FieldErrors } from "@/lib/api/problem";
 import { BOTON_ENVIAR, CompartirCatalogo, Errores } from "./formulario";
 
 type Props = { accion: string; appName: string; adminMail: string; errores: FieldErrors };

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
+import type { FieldErrors } from "@/lib/api/problem";
 import type { RegistroEco } from "@/lib/api/registro";
-import type { FieldErrors } from "@/lib/http/problem";
 
 type Props = {
   accion: string;

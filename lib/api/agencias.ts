@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { segment } from "@/lib/http/links";
-import { defineOperation } from "@/lib/http/operation";
 import { inputString, LinksSchema, RefItemSchema } from "./common";
 import { LIMITES_AGENCIA, MAX_EMAIL, TELEFONO, WHATSAPP } from "./limites";
+import { segment } from "./links";
+import { defineOperation } from "./operation";
 
 // ── Validation rules (decisions §6, limits in ./limites) ──────────────────────────────────────
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
-import type { CarroceriaRow, CiudadRow, ColorRow, MarcaRow, RegionRow } from "@/lib/service/catalogo/queries";
+import type { carrocerias, ciudades, colores, marcas, regiones } from "@/lib/db/schema-catalogo";
 import { inputString, LinksSchema, RefItemSchema } from "./common";
+import { defineOperation } from "./operation";
 
 export const CATALOGUE_CACHE = "private, max-age=3600";
 
@@ -227,6 +227,13 @@ export const catalogoOperations = [
 ];
 
 // ── Representations ───────────────────────────────────────────────────────────────────────────
+
+/** The rows the catalogue's representations are made from (the service's queries return them). */
+export type RegionRow = typeof regiones.$inferSelect;
+export type CiudadRow = typeof ciudades.$inferSelect & { region: string };
+export type MarcaRow = typeof marcas.$inferSelect;
+export type CarroceriaRow = typeof carrocerias.$inferSelect;
+export type ColorRow = typeof colores.$inferSelect;
 
 type Form = "entry" | "ref";
 type Ref = z.output<typeof RefItemSchema>;

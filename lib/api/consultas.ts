@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { segment } from "@/lib/http/links";
-import { defineOperation } from "@/lib/http/operation";
 import { isDay } from "@/lib/time";
 import { emailValue } from "./agencias";
 import { FREE_JSON_DESCRIPTION, inputString, LinksSchema, RefItemSchema } from "./common";
 import { NotificationPayloadSchema } from "./entregas";
 import { DIAS_CONSULTAS, LIMITES_AGENCIA, LIMITES_SID, MAX_EMAIL, MAX_EXTERNALID, MAX_PAGINA, PAGINA, PER_PAGINA } from "./limites";
+import { segment } from "./links";
+import { defineOperation } from "./operation";
 
 /** The service (lib/service/consultas) reads these with the rest of the operation. */
 export { DIAS_CONSULTAS, PER_PAGINA };

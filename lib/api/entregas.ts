@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
 import { inputString, LinksSchema } from "./common";
 import { ESTADOS_ENTREGA } from "./limites";
+import { defineOperation } from "./operation";
 import { TopicParams } from "./webhooks";
 
 // ── Representations (extensions of decisions §9: delivery log, manual retry, test notification) ──

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
 import { LinksSchema } from "./common";
+import { defineOperation } from "./operation";
 
 export const EntryPointsSchema = z.object({ Version: z.literal("v3"), _links: LinksSchema }).meta({ id: "EntryPoints" });
 

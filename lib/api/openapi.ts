@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from "zod-openapi";
-import { ENTRY_TYPES, REF_TYPE } from "@/lib/http/negotiate";
-import type { Operation } from "@/lib/http/operation";
-import { PROBLEM_TITLES } from "@/lib/http/problem";
 import { ProblemDetailsSchema, ValidationProblemDetailsSchema } from "./common";
+import { ENTRY_TYPES, REF_TYPE } from "./media-types";
+import type { Operation } from "./operation";
 import { operations } from "./operations";
+import { PROBLEM_TITLES } from "./problem";
 
 const problemContent = (schema: typeof ProblemDetailsSchema | typeof ValidationProblemDetailsSchema) => ({
   "application/problem+json": { schema },

@@ -1,9 +1,9 @@
-import type { Operation } from "@/lib/http/operation";
 import { agenciasOperations } from "./agencias";
 import { catalogoOperations } from "./catalogo";
 import { consultasOperations } from "./consultas";
 import { entregaOperations } from "./entregas";
 import { getHome, getOpenApi } from "./home";
+import type { Operation } from "./operation";
 import { webhookOperations } from "./webhooks";
 
 /** Every operation of the API, in the order of the reference. Each new endpoint registers here. */

@@ -1,6 +1,4 @@
 import { z } from "zod";
-import { config } from "@/lib/env";
-import { defineOperation } from "@/lib/http/operation";
 import { forbiddenHostReason } from "./address-policy";
 import { inputString, LinksSchema } from "./common";
 import {
@@ -13,6 +11,7 @@ import {
   LIMITES_WEBHOOK,
   normalizedCallback,
 } from "./limites";
+import { defineOperation } from "./operation";
 
 // ── Validation rules (decisions §6, AppWebhookUpsert; limits in ./limites) ────────────────────
 
@@ -31,16 +30,24 @@ function callbackSyntaxMessage(value: string, allowHttp: boolean): string | unde
 }
 
 /**
- * What is wrong with a Callback, in the API's words: https only, unless WEBHOOK_ALLOW_HTTP=true;
- * no address of this machine or of a private network unless WEBHOOK_ALLOW_PRIVATE_NETWORKS=true
- * (both read per request; the messages name neither setting: they are the operator's).
+ * The operator's settings for Callbacks: WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE_NETWORKS. The
+ * contract does not read the process's configuration: the service passes them in
+ * (lib/service/webhooks/callback-policy.ts); the documented schema is the strict default.
  */
-function callbackMessage(value: string): string | undefined {
-  const { webhookAllowHttp, webhookAllowPrivateNetworks } = config();
-  const syntax = callbackSyntaxMessage(value, webhookAllowHttp);
+export type CallbackPolicy = { allowHttp: boolean; allowPrivateNetworks: boolean };
+
+const STRICT_CALLBACKS: CallbackPolicy = { allowHttp: false, allowPrivateNetworks: false };
+
+/**
+ * What is wrong with a Callback, in the API's words: https only, unless the policy allows http;
+ * no address of this machine or of a private network unless it allows private networks (the
+ * messages name neither setting: they are the operator's).
+ */
+function callbackMessage(value: string, policy: CallbackPolicy): string | undefined {
+  const syntax = callbackSyntaxMessage(value, policy.allowHttp);
   if (syntax) return syntax;
   const normalized = normalizedCallback(value);
-  const forbidden = webhookAllowPrivateNetworks ? undefined : forbiddenHostReason(new URL(normalized).hostname);
+  const forbidden = policy.allowPrivateNetworks ? undefined : forbiddenHostReason(new URL(normalized).hostname);
   if (forbidden) return `${forbidden}: las notificaciones solo se envían a direcciones públicas de Internet.`;
   if (normalized.length > LIMITES_WEBHOOK.callback) {
     return `Callback escrito como se envía (${normalized}) supera los ${LIMITES_WEBHOOK.callback} caracteres.`;
@@ -48,19 +55,20 @@ function callbackMessage(value: string): string | undefined {
   return undefined;
 }
 
-const CallbackSchema = inputString({
-  error: (issue) => (issue.input === undefined ? "Callback es obligatorio." : "Callback debe ser un texto."),
-})
-  .max(LIMITES_WEBHOOK.callback, { message: `Callback no puede superar los ${LIMITES_WEBHOOK.callback} caracteres.` })
-  .superRefine((value, ctx) => {
-    const message = value.length <= LIMITES_WEBHOOK.callback ? callbackMessage(value) : undefined;
-    if (message) ctx.addIssue({ code: "custom", message });
+const callbackSchema = (policy: CallbackPolicy) =>
+  inputString({
+    error: (issue) => (issue.input === undefined ? "Callback es obligatorio." : "Callback debe ser un texto."),
   })
-  .transform(normalizedCallback)
-  .meta({
-    description: `URI absoluta https (http solo con WEBHOOK_ALLOW_HTTP=true), hasta ${LIMITES_WEBHOOK.callback} caracteres, sin usuario ni contraseña; no puede apuntar a localhost ni a una dirección IP no pública (salvo con WEBHOOK_ALLOW_PRIVATE_NETWORKS=true). Se guarda normalizada, como la escribe new URL().`,
-    example: "https://crm.example/hooks",
-  });
+    .max(LIMITES_WEBHOOK.callback, { message: `Callback no puede superar los ${LIMITES_WEBHOOK.callback} caracteres.` })
+    .superRefine((value, ctx) => {
+      const message = value.length <= LIMITES_WEBHOOK.callback ? callbackMessage(value, policy) : undefined;
+      if (message) ctx.addIssue({ code: "custom", message });
+    })
+    .transform(normalizedCallback)
+    .meta({
+      description: `URI absoluta https (http solo con WEBHOOK_ALLOW_HTTP=true), hasta ${LIMITES_WEBHOOK.callback} caracteres, sin usuario ni contraseña; no puede apuntar a localhost ni a una dirección IP no pública (salvo con WEBHOOK_ALLOW_PRIVATE_NETWORKS=true). Se guarda normalizada, como la escribe new URL().`,
+      example: "https://crm.example/hooks",
+    });
 
 const SecretSchema = inputString({ error: "Secret debe ser un texto o null." })
   .refine((value) => value === "" || (value.length >= LIMITES_WEBHOOK.secretMin && value.length <= LIMITES_WEBHOOK.secretMax), {
@@ -128,10 +136,10 @@ export function unsendableReasons(stored: StoredWebhook): string[] {
   return reasons;
 }
 
-export const AppWebhookUpsertSchema = z
-  .object(
+const upsertSchema = (policy: CallbackPolicy) =>
+  z.object(
     {
-      Callback: CallbackSchema,
+      Callback: callbackSchema(policy),
       Secret: SecretSchema,
       Description: inputString({ error: "Description debe ser un texto o null." })
         .max(LIMITES_WEBHOOK.descripcion, { message: `Description no puede superar los ${LIMITES_WEBHOOK.descripcion} caracteres.` })
@@ -147,8 +155,9 @@ export const AppWebhookUpsertSchema = z
       HeaderCustom03: optionalHeader,
     },
     { error: "Se espera un objeto JSON." },
-  )
-  .meta({ id: "AppWebhookUpsert" });
+  );
+
+export const AppWebhookUpsertSchema = upsertSchema(STRICT_CALLBACKS).meta({ id: "AppWebhookUpsert" });
 
 export type AppWebhookUpsert = z.output<typeof AppWebhookUpsertSchema>;
 
@@ -265,3 +274,14 @@ export const deleteWebhookOp = defineOperation({
 });
 
 export const webhookOperations = [listWebhooksOp, getWebhookOp, createWebhookOp, updateWebhookOp, deleteWebhookOp];
+
+/**
+ * An upsert operation whose Callback follows the operator's policy instead of the documented strict
+ * default; the policy is read when the first request is validated.
+ */
+export function withCallbackPolicy<Op extends typeof createWebhookOp | typeof updateWebhookOp>(
+  operation: Op,
+  policy: () => CallbackPolicy,
+) {
+  return defineOperation({ ...operation, body: z.lazy(() => upsertSchema(policy())) });
+}

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
+import { unauthorizedProblem } from "@/lib/api/problem";
 import { type AuthenticatedApp, findAppByKey } from "@/lib/service/apps/find-app";
-import { unauthorizedProblem } from "./problem";
 import { rememberSignature } from "./replay";
 import { canonicalString, signCanonical } from "./signing";
 

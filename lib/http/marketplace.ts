@@ -1,9 +1,9 @@
 import "server-only";
 import { timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
+import { Problem } from "@/lib/api/problem";
 import { config } from "@/lib/env";
 import { startService } from "@/lib/service/runtime";
-import { Problem } from "./problem";
 import type { Reply } from "./reply";
 import { errorResponse, instanceOf, logRequest, parseJsonBody, readBody, requestIdOf, validate } from "./request";
 

@@ -1,5 +1,4 @@
-export const ENTRY_TYPES = ["application/json", "text/json", "application/vnd.service.entry+json"] as const;
-export const REF_TYPE = "application/vnd.service.ref+json";
+import { ENTRY_TYPES, REF_TYPE } from "@/lib/api/media-types";
 
 export type Representation = { mediaType: string; form: "entry" | "ref" };
 

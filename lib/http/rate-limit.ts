@@ -1,7 +1,7 @@
 import "server-only";
+import { Problem } from "@/lib/api/problem";
 import { config } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { Problem } from "./problem";
 import { counterStore } from "./rate-limit-store";
 import { clientAddress } from "./raw-target";
 

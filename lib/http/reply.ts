@@ -1,4 +1,4 @@
-import { NotFound } from "./problem";
+import { NotFound } from "@/lib/api/problem";
 
 /** What a handler answers; the kernel turns it into a Response with the negotiated representation. */
 export type Reply = {

@@ -1,10 +1,11 @@
 import "server-only";
 import type { z } from "zod";
 import { MAX_BODY_BYTES } from "@/lib/api/limites";
+import { NotFound, Problem, validationProblem } from "@/lib/api/problem";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log";
 import { isJsonContentType } from "./negotiate";
-import { NotFound, PROBLEM_CONTENT_TYPE, Problem, problemBody, validationProblem } from "./problem";
+import { PROBLEM_CONTENT_TYPE, problemBody } from "./problem";
 import { rawTarget } from "./raw-target";
 import { fieldErrors } from "./validation";
 

@@ -1,12 +1,12 @@
 import "server-only";
 import type { z } from "zod";
+import type { Method, Operation } from "@/lib/api/operation";
+import { Problem } from "@/lib/api/problem";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { startService } from "@/lib/service/runtime";
 import { authenticate } from "./auth";
 import { matchesIfNoneMatch, strongEtag } from "./etag";
 import { negotiate, type Representation } from "./negotiate";
-import type { Method, Operation } from "./operation";
-import { Problem } from "./problem";
 import { clientOf, consume, rateLimitHeaders } from "./rate-limit";
 import type { Reply } from "./reply";
 import { errorResponse, instanceOf, logRequest, parseJsonBody, readBody, requestIdOf, validate } from "./request";

@@ -1,4 +1,5 @@
-import { PROBLEM_CONTENT_TYPE, problemBody, validationProblem } from "./problem";
+import { validationProblem } from "@/lib/api/problem";
+import { PROBLEM_CONTENT_TYPE, problemBody } from "./problem";
 import { API_CSP, STATIC_HEADERS } from "./security-headers";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FieldErrors } from "./problem";
+import type { FieldErrors } from "@/lib/api/problem";
 
 z.config(z.locales.es());
 

@@ -3,8 +3,9 @@ import fc from "fast-check";
 import { z } from "zod";
 import { MAX_ANIDAMIENTO } from "@/lib/api/limites";
 import { ConsultaIngestSchema, PublicacionIngestSchema } from "@/lib/api/marketplace";
-import { ENTRY_TYPES, REF_TYPE } from "@/lib/http/negotiate";
-import { PROBLEM_CONTENT_TYPE, PROBLEM_TITLES } from "@/lib/http/problem";
+import { ENTRY_TYPES, REF_TYPE } from "@/lib/api/media-types";
+import { PROBLEM_TITLES } from "@/lib/api/problem";
+import { PROBLEM_CONTENT_TYPE } from "@/lib/http/problem";
 import { signRequest } from "@/lib/http/signing";
 import type { Credentials } from "./client";
 

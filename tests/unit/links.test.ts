@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { link, segment, withQuery } from "@/lib/http/links";
+import { link, segment, withQuery } from "@/lib/api/links";
 
 describe("links", () => {
   it("encodes a path segment and keeps every @ of an e-mail", () => {

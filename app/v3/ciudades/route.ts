@@ -1,5 +1,5 @@
 import { listCiudadesOp, presentCiudad, presentList } from "@/lib/api/catalogo";
-import { fieldProblem } from "@/lib/http/problem";
+import { fieldProblem } from "@/lib/api/problem";
 import { ok } from "@/lib/http/reply";
 import { handle, route } from "@/lib/http/route";
 import { findRegion, listCiudades } from "@/lib/service/catalogo/queries";

@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
+import { forbiddenProblem } from "@/lib/api/problem";
 import { getDb } from "@/lib/db";
 import { agenciaApps, invitaciones, publicaciones } from "@/lib/db/schema";
-import { forbiddenProblem } from "@/lib/http/problem";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { findVisible } from "./relation";
 

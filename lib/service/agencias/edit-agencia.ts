@@ -1,9 +1,9 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Agencia, AgenciaEdit, AgenciaRef } from "@/lib/api/agencias";
+import { fieldProblem, forbiddenProblem } from "@/lib/api/problem";
 import { getDb } from "@/lib/db";
 import { agencias } from "@/lib/db/schema";
-import { fieldProblem, forbiddenProblem } from "@/lib/http/problem";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { matchCiudad, matchRegion } from "@/lib/service/catalogo/match";
 import { presentVisible } from "./present-agencia";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Agencia, AgenciaRef, EstadoAgencia } from "@/lib/api/agencias";
+import { NotFound } from "@/lib/api/problem";
 import { getDb } from "@/lib/db";
-import { NotFound } from "@/lib/http/problem";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { presentVisible } from "./present-agencia";
 import { findVisible, mayEdit } from "./relation";

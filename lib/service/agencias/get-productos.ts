@@ -2,9 +2,9 @@ import "server-only";
 import { and, count, eq } from "drizzle-orm";
 import type { AgenciaProductos } from "@/lib/api/agencias";
 import { agenciaPath } from "@/lib/api/agencias";
+import { NotFound } from "@/lib/api/problem";
 import { getDb } from "@/lib/db";
 import { type Exposiciones, productos, publicaciones } from "@/lib/db/schema";
-import { NotFound } from "@/lib/http/problem";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { findVisible } from "./relation";
 

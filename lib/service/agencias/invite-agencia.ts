@@ -1,10 +1,10 @@
 import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AgenciaCreate } from "@/lib/api/agencias";
+import { conflictProblem } from "@/lib/api/problem";
 import { getDb } from "@/lib/db";
 import { agenciaApps, agencias, invitaciones } from "@/lib/db/schema";
 import { config } from "@/lib/env";
-import { conflictProblem } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { enqueueMail } from "@/lib/service/mail/enqueue-mail";

@@ -1,10 +1,10 @@
 import "server-only";
 import { asc, desc, inArray } from "drizzle-orm";
 import { type Agencia, type AgenciaRef, agenciaPath } from "@/lib/api/agencias";
+import { segment } from "@/lib/api/links";
 import type { Db } from "@/lib/db";
 import { operadores } from "@/lib/db/schema";
 import { config } from "@/lib/env";
-import { segment } from "@/lib/http/links";
 import { formatDateTime } from "@/lib/time";
 import type { Visible } from "./relation";
 

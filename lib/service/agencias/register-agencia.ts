@@ -5,11 +5,11 @@ import { hash } from "@node-rs/argon2";
 const ARGON2ID = 2;
 
 import { and, eq, sql } from "drizzle-orm";
+import { Problem } from "@/lib/api/problem";
 import type { Conexion, Registro } from "@/lib/api/registro";
 import { type Db, getDb } from "@/lib/db";
 import { agenciaApps, agencias, invitaciones, operadores, productos, publicaciones } from "@/lib/db/schema";
 import { config } from "@/lib/env";
-import { Problem } from "@/lib/http/problem";
 import { enqueueNotification } from "@/lib/service/webhooks/enqueue-notification";
 import { formatDateTime } from "@/lib/time";
 import { matchUbicacion } from "./edit-agencia";

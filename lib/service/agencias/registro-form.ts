@@ -1,6 +1,6 @@
+import { segment } from "@/lib/api/links";
+import type { FieldErrors } from "@/lib/api/problem";
 import type { RegistroEco } from "@/lib/api/registro";
-import { segment } from "@/lib/http/links";
-import type { FieldErrors } from "@/lib/http/problem";
 
 /** A short-lived cookie carrying the messages and values of a rejected form post back to the form. */
 export const REGISTRO_COOKIE = "vitrina_registro";

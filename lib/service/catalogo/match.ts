@@ -1,5 +1,5 @@
 import "server-only";
-import { fieldProblem } from "@/lib/http/problem";
+import { fieldProblem } from "@/lib/api/problem";
 import { bestMatch, type MatchRequest } from "./best-match";
 import { findCarroceria, findCiudad, findMarca, findRegion } from "./queries";
 

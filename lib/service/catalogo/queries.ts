@@ -1,17 +1,12 @@
 import "server-only";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
+import type { CarroceriaRow, CiudadRow, ColorRow, MarcaRow, RegionRow } from "@/lib/api/catalogo";
 import { getDb } from "@/lib/db";
 import { carrocerias, ciudades, colores, marcas, regiones } from "@/lib/db/schema";
 import { idsContaining } from "./best-match";
 import type { CatalogoTipo } from "./load-catalogo";
 import { normalizeTerm } from "./normalize";
-
-export type RegionRow = typeof regiones.$inferSelect;
-export type CiudadRow = typeof ciudades.$inferSelect & { region: string };
-export type MarcaRow = typeof marcas.$inferSelect;
-export type CarroceriaRow = typeof carrocerias.$inferSelect;
-export type ColorRow = typeof colores.$inferSelect;
 
 /** "The item has a name or codename containing q": the `q` filters of the lists. */
 async function containing(tipo: CatalogoTipo, q: string, id: PgColumn, ambito?: number): Promise<SQL> {

@@ -1,10 +1,10 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Consulta, ConsultaRef } from "@/lib/api/consultas";
+import { NotFound } from "@/lib/api/problem";
 import { type Db, getDb } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { agenciaApps, agencias, consultas } from "@/lib/db/schema";
-import { NotFound } from "@/lib/http/problem";
 import type { Visible } from "@/lib/service/agencias/relation";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { type ConsultaRow, presentConsulta } from "./present-consulta";

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Auto } from "@/lib/api/consultas";
 import type { ConsultaIngest, PublicacionIngest } from "@/lib/api/marketplace";
+import { conflictProblem, fieldProblem } from "@/lib/api/problem";
 import { type Db, getDb } from "@/lib/db";
 import {
   agenciaApps,
@@ -15,7 +16,6 @@ import {
 } from "@/lib/db/schema";
 import { violatesUnique } from "@/lib/db/unique-violation";
 import { config } from "@/lib/env";
-import { conflictProblem, fieldProblem } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
 import { insertNotifications } from "@/lib/service/webhooks/enqueue-notification";
 import { formatDateTime } from "@/lib/time";

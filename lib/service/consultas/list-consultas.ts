@@ -10,12 +10,12 @@ import {
   PER_PAGINA,
 } from "@/lib/api/consultas";
 import { MAX_PAGINA } from "@/lib/api/limites";
+import { links, withQuery } from "@/lib/api/links";
+import { fieldProblem, Problem } from "@/lib/api/problem";
 import { type Db, getDb, getPlanOnceDb } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { consultas } from "@/lib/db/schema";
 import { config } from "@/lib/env";
-import { links, withQuery } from "@/lib/http/links";
-import { fieldProblem, Problem } from "@/lib/http/problem";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { addDays, counterHours, dayOf, formatDateTime, startOfDay } from "@/lib/time";
 import { countConsultas } from "./count-consultas";

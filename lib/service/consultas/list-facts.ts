@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
+import { fieldProblem, NotFound } from "@/lib/api/problem";
 import type { Db } from "@/lib/db";
 import { operadores } from "@/lib/db/schema";
-import { fieldProblem, NotFound } from "@/lib/http/problem";
 import { keptFor } from "@/lib/kept";
 import { registeredAgencia } from "./visibility";
 

@@ -1,10 +1,10 @@
 import "server-only";
+import { conflictProblem, forbiddenProblem } from "@/lib/api/problem";
 import type { AppWebhook, AppWebhookUpsert } from "@/lib/api/webhooks";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { getDb } from "@/lib/db";
 import { webhookConfigs } from "@/lib/db/schema";
 import { config } from "@/lib/env";
-import { conflictProblem, forbiddenProblem } from "@/lib/http/problem";
 import { newId } from "@/lib/ids";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { presentWebhook } from "./present-webhook";

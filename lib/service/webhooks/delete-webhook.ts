@@ -1,8 +1,8 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
+import { NotFound } from "@/lib/api/problem";
 import { getDb } from "@/lib/db";
 import { webhookConfigs } from "@/lib/db/schema";
-import { NotFound } from "@/lib/http/problem";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { isTopicAvailable } from "./topic-available";
 

@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Entrega } from "@/lib/api/entregas";
+import { NotFound } from "@/lib/api/problem";
 import { inSnapshot } from "@/lib/db";
 import { notificaciones } from "@/lib/db/schema";
-import { NotFound } from "@/lib/http/problem";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { configuredWebhook } from "./configured-webhook";
 import { presentEntregas } from "./present-entrega";

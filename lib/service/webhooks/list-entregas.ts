@@ -1,9 +1,9 @@
 import "server-only";
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import type { Entregas } from "@/lib/api/entregas";
+import { withQuery } from "@/lib/api/links";
 import { inSnapshot } from "@/lib/db";
 import { notificaciones } from "@/lib/db/schema";
-import { withQuery } from "@/lib/http/links";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { configuredWebhook } from "./configured-webhook";
 import { presentEntregas } from "./present-entrega";

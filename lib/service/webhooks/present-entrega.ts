@@ -1,10 +1,10 @@
 import "server-only";
 import { asc, inArray } from "drizzle-orm";
 import type { Entrega } from "@/lib/api/entregas";
+import { segment } from "@/lib/api/links";
 import type { Db } from "@/lib/db";
 import { entregaIntentos, type notificaciones } from "@/lib/db/schema";
 import { config } from "@/lib/env";
-import { segment } from "@/lib/http/links";
 import { formatDateTime } from "@/lib/time";
 import { notificationBody } from "./notification-body";
 import { webhookPath } from "./present-webhook";

@@ -1,7 +1,7 @@
 import "server-only";
+import { segment } from "@/lib/api/links";
 import type { AppWebhook } from "@/lib/api/webhooks";
 import type { webhookConfigs } from "@/lib/db/schema";
-import { segment } from "@/lib/http/links";
 
 export type WebhookRow = typeof webhookConfigs.$inferSelect;
 

@@ -1,9 +1,9 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Entrega } from "@/lib/api/entregas";
+import { conflictProblem, NotFound, validationProblem } from "@/lib/api/problem";
 import { getDb } from "@/lib/db";
 import { notificaciones } from "@/lib/db/schema";
-import { conflictProblem, NotFound, validationProblem } from "@/lib/http/problem";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { type ClaimedNotification, LEASE_MS } from "./claim-notifications";
 import { configuredWebhook } from "./configured-webhook";

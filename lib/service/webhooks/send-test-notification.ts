@@ -1,7 +1,7 @@
 import "server-only";
+import { validationProblem } from "@/lib/api/problem";
 import { getDb } from "@/lib/db";
 import { config } from "@/lib/env";
-import { validationProblem } from "@/lib/http/problem";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import type { Topic } from "@/lib/service/apps/topics";
 import { formatDateTime } from "@/lib/time";

@@ -1,6 +1,6 @@
 import "server-only";
+import { validationProblem } from "@/lib/api/problem";
 import { unsendableReasons } from "@/lib/api/webhooks";
-import { validationProblem } from "@/lib/http/problem";
 import type { WebhookRow } from "./present-webhook";
 
 type Stored = Pick<WebhookRow, "topic" | "callback" | "headerCustom01" | "headerCustom02" | "headerCustom03">;

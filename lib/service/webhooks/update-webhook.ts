@@ -1,11 +1,11 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
+import { NotFound } from "@/lib/api/problem";
 import type { AppWebhook, AppWebhookUpsert } from "@/lib/api/webhooks";
 import { encryptSecret } from "@/lib/crypto/secrets";
 import { getDb } from "@/lib/db";
 import { webhookConfigs } from "@/lib/db/schema";
 import { config } from "@/lib/env";
-import { NotFound } from "@/lib/http/problem";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { presentWebhook } from "./present-webhook";
 import { isTopicAvailable } from "./topic-available";

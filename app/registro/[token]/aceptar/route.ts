@@ -1,6 +1,7 @@
+import { Problem, validationProblem } from "@/lib/api/problem";
 import { ConexionSchema, type RegistroEco, RegistroSchema } from "@/lib/api/registro";
 import { isJsonContentType } from "@/lib/http/negotiate";
-import { PROBLEM_CONTENT_TYPE, Problem, problemBody, validationProblem } from "@/lib/http/problem";
+import { PROBLEM_CONTENT_TYPE, problemBody } from "@/lib/http/problem";
 import { fieldErrors } from "@/lib/http/validation";
 import { findInvitation } from "@/lib/service/agencias/find-invitation";
 import { InvitationGone, registerAgencia } from "@/lib/service/agencias/register-agencia";

@@ -1,6 +1,7 @@
-import { createWebhookOp, deleteWebhookOp, getWebhookOp, updateWebhookOp } from "@/lib/api/webhooks";
+import { createWebhookOp, deleteWebhookOp, getWebhookOp, updateWebhookOp, withCallbackPolicy } from "@/lib/api/webhooks";
 import { created, noContent, ok } from "@/lib/http/reply";
 import { handle, route } from "@/lib/http/route";
+import { callbackPolicy } from "@/lib/service/webhooks/callback-policy";
 import { createWebhook } from "@/lib/service/webhooks/create-webhook";
 import { deleteWebhook } from "@/lib/service/webhooks/delete-webhook";
 import { getWebhook } from "@/lib/service/webhooks/get-webhook";
@@ -9,11 +10,13 @@ import { updateWebhook } from "@/lib/service/webhooks/update-webhook";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE } = route({
   GET: handle(getWebhookOp, async ({ app, params }) => ok(await getWebhook(app, params.topic))),
-  POST: handle(createWebhookOp, async ({ app, params, body }) => {
+  POST: handle(withCallbackPolicy(createWebhookOp, callbackPolicy), async ({ app, params, body }) => {
     const webhook = await createWebhook(app, params.topic, body);
     return created(webhook, webhookPath(webhook.Topic));
   }),
-  PUT: handle(updateWebhookOp, async ({ app, params, body }) => ok(await updateWebhook(app, params.topic, body))),
+  PUT: handle(withCallbackPolicy(updateWebhookOp, callbackPolicy), async ({ app, params, body }) =>
+    ok(await updateWebhook(app, params.topic, body)),
+  ),
   DELETE: handle(deleteWebhookOp, async ({ app, params }) => {
     await deleteWebhook(app, params.topic);
     return noContent();
