@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustedProxy, type TrustedProxy } from "./http/client-address";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"], { message: "se espera true o false" })
@@ -10,6 +11,18 @@ const booleanFlag = z
 const hexKey = z.string().regex(/^[0-9a-f]{64}$/i, { message: "se esperan 64 caracteres hexadecimales (32 bytes)" });
 
 const timeZone = z.string().refine(isTimeZone, { message: "se espera una zona horaria IANA, p. ej. America/Argentina/Buenos_Aires" });
+
+/** A comma list of addresses or CIDR ranges (blank entries ignored). */
+const trustedProxies = z.string().transform((list, context) => {
+  const proxies: TrustedProxy[] = [];
+  for (const entry of list.split(",").filter((item) => item.trim() !== "")) {
+    const proxy = parseTrustedProxy(entry);
+    if (proxy) proxies.push(proxy);
+    else
+      context.addIssue({ code: "custom", message: `"${entry.trim()}" no es una dirección IP ni un rango CIDR (p. ej. 10.0.0.0/8, ::1)` });
+  }
+  return proxies;
+});
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -36,6 +49,7 @@ const envSchema = z.object({
   RATE_LIMIT_APP: z.coerce.number().int().min(0).default(1200),
   RATE_LIMIT_IP: z.coerce.number().int().min(0).default(6000),
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(0).default(20),
+  TRUSTED_PROXIES: trustedProxies.default([]),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, { message: "se espera una URL redis:// o rediss://, p. ej. redis://127.0.0.1:6379" })
@@ -64,6 +78,8 @@ export type Config = {
   seedDemo: boolean;
   /** Requests per minute (0: no limit): per app and per client address on /v3, per address on sign-in. */
   rateLimits: { app: number; ip: number; signIn: number };
+  /** Proxies whose X-Forwarded-For names the client (lib/http/client-address.ts); none by default. */
+  trustedProxies: readonly TrustedProxy[];
   /** Where the processes share their rate-limit counters: Redis when set, otherwise the database. */
   redisUrl: string | undefined;
   /** Starts every Redis key, so deployments sharing one Redis keep apart. */
@@ -156,6 +172,7 @@ export function parseConfig(source: Source): Config {
     webhookLogRetentionDays: env.WEBHOOK_LOG_RETENTION_DAYS,
     seedDemo: env.SEED_DEMO ?? embedded,
     rateLimits: { app: env.RATE_LIMIT_APP, ip: env.RATE_LIMIT_IP, signIn: env.RATE_LIMIT_SIGN_IN },
+    trustedProxies: env.TRUSTED_PROXIES,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     logLevel: env.LOG_LEVEL,

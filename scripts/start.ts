@@ -5,6 +5,7 @@ import { register } from "node:module";
 import path from "node:path";
 import next from "next";
 import { ConfigError, parseConfig } from "@/lib/env";
+import { clientAddressOf } from "@/lib/http/client-address";
 import { loadDirectRoutes } from "@/lib/http/direct-routes";
 import { stampRequest } from "@/lib/http/raw-target";
 import { HSTS } from "@/lib/http/security-headers";
@@ -53,7 +54,8 @@ const server = createServer((request, response) => {
     response.writeHead(rejection.status, rejection.headers).end(request.method === "HEAD" ? undefined : rejection.body);
     return;
   }
-  stampRequest(request.headers, request.url ?? "/", request.socket.remoteAddress ?? "");
+  const client = clientAddressOf(request.socket.remoteAddress, request.headers["x-forwarded-for"], settings.trustedProxies);
+  stampRequest(request.headers, request.url ?? "/", client ?? "");
   if (!apiRoutes.serve(request, response)) handle(request, response);
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -52,8 +52,9 @@ export const panelUsers = pgTable(
 );
 
 /**
- * Sign-in attempts per key (`email:<e-mail>` or `ip:<address>`) in a fixed window that starts with
- * the first attempt. Kept in the database so every web process sees the same counts.
+ * Sign-in attempts per key (`par:<address>|<e-mail>`, `ip:<address>`, `email:<e-mail>`) in a fixed
+ * window that starts with the first attempt, and the pairs that signed in (`conocido:<address>|<e-mail>`,
+ * at window_start): lib/panel/throttle.ts. Kept in the database so every web process sees the same counts.
  */
 export const panelSignInThrottle = pgTable("panel_sign_in_throttle", {
   key: text("key").primaryKey(),

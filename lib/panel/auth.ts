@@ -26,14 +26,15 @@ export function sessionCookie(): { name: string; secure: boolean } {
 }
 
 /**
- * The client address of a sign-in, as next-auth hands over the request's headers: the peer address
- * our HTTP server stamped on the request (lib/http/raw-target.ts, as the sign-in rate limit reads it),
- * never X-Forwarded-For, which a client without a proxy in front could write itself.
+ * The client address of a sign-in, as next-auth hands over the request's headers: the address our
+ * HTTP server stamped on the request (lib/http/raw-target.ts, as the rate limits read it): the peer,
+ * or behind a trusted proxy the client it names (lib/http/client-address.ts); never an
+ * X-Forwarded-For header the server did not believe.
  */
 export function clientIp(headers: Record<string, string | string[] | undefined> | undefined): string | undefined {
   const stamp = headers?.[CLIENT_ADDRESS_HEADER];
   if (typeof stamp !== "string") return undefined;
-  return clientAddress(new Headers({ [CLIENT_ADDRESS_HEADER]: stamp }))?.replace(/^::ffff:/, "") || undefined;
+  return clientAddress(new Headers({ [CLIENT_ADDRESS_HEADER]: stamp })) || undefined;
 }
 
 export function panelAuthOptions(): AuthOptions {

@@ -1,28 +1,59 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { panelSignInThrottle } from "@/lib/db/schema-panel";
 import { minutosDeBloqueo } from "./ingreso";
 
 /**
- * Sign-in throttling shared by every process (the counts live in the database). Each attempt is
- * counted before the password is checked, atomically, so parallel attempts cannot slip past the
- * limit; a successful sign-in clears its e-mail's count and gives back its IP's attempt.
+ * Sign-in throttling shared by every process (the counts live in the database), so that failures slow
+ * down the one who fails, not the account's owner (docs/decisions/0027):
+ * - one client address and one account: 5 failures in 15 minutes close that pair for the rest of
+ *   the window, the right password included;
+ * - one address, whatever the accounts: 50 failures; one account, whatever the addresses: 25.
+ *   Either closes the address (or the account) only for pairs that have not signed in successfully
+ *   before (in the last 30 days): a user keeps getting in from where they usually do while someone
+ *   else sprays e-mails from their office's address or hammers their account from elsewhere.
+ * Each attempt is counted before the password is checked, atomically, so parallel attempts cannot
+ * slip past a limit; a successful sign-in clears its pair's count, gives back the attempt it counted
+ * elsewhere and marks the pair as known.
  */
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_EMAIL = 5;
-export const MAX_FAILURES_PER_IP = 20;
+export const MAX_FAILURES_PER_PAIR = 5;
+export const MAX_FAILURES_PER_ADDRESS = 50;
+export const MAX_FAILURES_PER_ACCOUNT = 25;
+export const KNOWN_PAIR_MS = 30 * 24 * 60 * 60 * 1000;
 
-export type ThrottleKey = { key: string; limit: number };
+/** Whose attempt: the client address (undefined when unknown, e.g. outside our HTTP server) and the e-mail typed. */
+export type Attempt = { address: string | undefined; email: string };
 
-export const emailKey = (email: string): ThrottleKey => ({ key: `email:${email.trim().toLowerCase()}`, limit: MAX_FAILURES_PER_EMAIL });
-export const ipKey = (ip: string): ThrottleKey => ({ key: `ip:${ip}`, limit: MAX_FAILURES_PER_IP });
+type ThrottleKey = { key: string; limit: number };
+
+const keysOf = ({ address, email }: Attempt) => {
+  const account = email.trim().toLowerCase();
+  const from = address ?? "desconocida";
+  return {
+    pair: `par:${from}|${account}`,
+    address: `ip:${from}`,
+    account: `email:${account}`,
+    known: `conocido:${from}|${account}`,
+  };
+};
 
 export type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+async function isKnownPair(key: string, now: Date): Promise<boolean> {
+  const db = await getDb();
+  const since = new Date(now.getTime() - KNOWN_PAIR_MS);
+  const [row] = await db
+    .select({ key: panelSignInThrottle.key })
+    .from(panelSignInThrottle)
+    .where(and(eq(panelSignInThrottle.key, key), gt(panelSignInThrottle.windowStart, since)));
+  return row !== undefined;
+}
+
 /** Counts one attempt for each key; refused when any key already had `limit` attempts in its window. */
-export async function countAttempt(keys: ThrottleKey[], now = new Date()): Promise<AttemptVerdict> {
+async function countKeys(keys: ThrottleKey[], now: Date): Promise<AttemptVerdict> {
   const db = await getDb();
   const cutoff = new Date(now.getTime() - THROTTLE_WINDOW_MS);
   let retryAfterMs = 0;
@@ -46,16 +77,34 @@ export async function countAttempt(keys: ThrottleKey[], now = new Date()): Promi
   return retryAfterMs > 0 ? { allowed: false, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) } : { allowed: true };
 }
 
-/** After a successful sign-in: the e-mail starts over, and the IP's attempt was not a failure. */
-export async function forgiveAttempt(email: ThrottleKey, ip?: ThrottleKey): Promise<void> {
+/** Counts the attempt against its pair, its address and its account, each with its own limit. */
+export async function countAttempt(attempt: Attempt, now = new Date()): Promise<AttemptVerdict> {
+  const keys = keysOf(attempt);
+  // A known pair still counts towards the address's and the account's budgets, but is not closed by them.
+  const widely = (await isKnownPair(keys.known, now)) ? Number.POSITIVE_INFINITY : 1;
+  return countKeys(
+    [
+      { key: keys.pair, limit: MAX_FAILURES_PER_PAIR },
+      { key: keys.address, limit: MAX_FAILURES_PER_ADDRESS * widely },
+      { key: keys.account, limit: MAX_FAILURES_PER_ACCOUNT * widely },
+    ],
+    now,
+  );
+}
+
+/** After a successful sign-in: the pair starts over and is known; its attempt was no failure elsewhere. */
+export async function forgiveAttempt(attempt: Attempt, now = new Date()): Promise<void> {
+  const keys = keysOf(attempt);
   const db = await getDb();
-  await db.delete(panelSignInThrottle).where(eq(panelSignInThrottle.key, email.key));
-  if (ip) {
-    await db
-      .update(panelSignInThrottle)
-      .set({ attempts: sql`greatest(${panelSignInThrottle.attempts} - 1, 0)` })
-      .where(eq(panelSignInThrottle.key, ip.key));
-  }
+  await db.delete(panelSignInThrottle).where(eq(panelSignInThrottle.key, keys.pair));
+  await db
+    .update(panelSignInThrottle)
+    .set({ attempts: sql`greatest(${panelSignInThrottle.attempts} - 1, 0)` })
+    .where(inArray(panelSignInThrottle.key, [keys.address, keys.account]));
+  await db
+    .insert(panelSignInThrottle)
+    .values({ key: keys.known, windowStart: now, attempts: 0 })
+    .onConflictDoUpdate({ target: panelSignInThrottle.key, set: { windowStart: now } });
 }
 
 export function throttleMessage(retryAfterSeconds: number): string {

@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db";
 import { PANEL_ROLES, type PanelRole, panelUsers, panelWorkspaces } from "@/lib/db/schema-panel";
 import { newId } from "@/lib/ids";
 import { MIN_PASSWORD_LENGTH } from "./equipo/formularios";
-import { countAttempt, emailKey, forgiveAttempt, ipKey, throttleMessage } from "./throttle";
+import { countAttempt, forgiveAttempt, throttleMessage } from "./throttle";
 import { findWorkspaceByName } from "./workspaces";
 
 // @node-rs/argon2 exports Algorithm as an ambient const enum, which isolatedModules cannot read.
@@ -144,13 +144,12 @@ export type VerifyResult =
 export const INVALID_CREDENTIALS = "El e-mail o la contraseña no son correctos.";
 
 /**
- * Checks an e-mail and password, with throttling: after 5 failures in 15 minutes for an e-mail (or
- * 20 from one IP) further attempts are refused for the rest of the window, without checking the password.
+ * Checks an e-mail and password from a client address, with throttling (lib/panel/throttle.ts): past
+ * a limit, attempts are refused for the rest of the window without checking the password.
  */
 export async function verifyPassword(input: { email: string; password: string; ip?: string; now?: Date }): Promise<VerifyResult> {
-  const email = emailKey(input.email);
-  const ip = input.ip ? ipKey(input.ip) : undefined;
-  const verdict = await countAttempt(ip ? [email, ip] : [email], input.now);
+  const attempt = { address: input.ip, email: input.email };
+  const verdict = await countAttempt(attempt, input.now);
   if (!verdict.allowed) {
     return {
       ok: false,
@@ -167,7 +166,7 @@ export async function verifyPassword(input: { email: string; password: string; i
   }
   const matches = await verify(user.passwordHash, input.password).catch(() => false);
   if (!matches) return { ok: false, reason: "invalid", message: INVALID_CREDENTIALS };
-  await forgiveAttempt(email, ip);
+  await forgiveAttempt(attempt, input.now);
   const { passwordHash: _hash, ...panelUser } = user;
   return { ok: true, user: panelUser };
 }

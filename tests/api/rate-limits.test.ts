@@ -79,6 +79,8 @@ describe("rate limits of one server", () => {
     expect(remaining).toBeGreaterThan(0);
     for (let index = 0; index < remaining; index++) expect((await fetch(`${server.info.baseUrl}/v3`)).status).toBe(401);
     await expectTooMany(await fetch(`${server.info.baseUrl}/v3`), "ip", 20);
+    // No proxy is trusted (TRUSTED_PROXIES): an X-Forwarded-For of the client's own does not make it another client.
+    await expectTooMany(await fetch(`${server.info.baseUrl}/v3`, { headers: { "X-Forwarded-For": "203.0.113.99" } }), "ip", 20);
     await expectTooMany(await get(server.info.baseUrl, appB), "ip", 20);
   }, 90_000);
 

@@ -155,7 +155,7 @@ test("an unknown Panel address and an impossible topic get the Panel's own 404 p
   await expect(page).toHaveURL(`${base}/panel`);
 });
 
-test("after 5 failures the e-mail is blocked for the rest of the window, with a clear message", async ({ page }) => {
+test("after 5 failures from one address the e-mail is blocked there for the rest of the window, with a clear message", async ({ page }) => {
   await page.goto(`${base}/ingresar`);
   for (let attempt = 1; attempt <= 5; attempt++) {
     await signIn(page, users.bloqueo.email, `mala-${attempt}`);

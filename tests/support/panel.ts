@@ -66,13 +66,19 @@ export async function createPanelUser(
  * Signs in to the Panel over plain HTTP, as the sign-in form does: next-auth's CSRF token (and its
  * cookie), then the credentials callback, whose answer sets the session cookie.
  */
-export async function signInResponse(baseUrl: string, email: string, password: string): Promise<Response> {
-  const csrf = await fetch(`${baseUrl}/api/auth/csrf`);
+export async function signInResponse(
+  baseUrl: string,
+  email: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const csrf = await fetch(`${baseUrl}/api/auth/csrf`, { headers });
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   return fetch(`${baseUrl}/api/auth/callback/credentials`, {
     method: "POST",
     redirect: "manual",
     headers: {
+      ...headers,
       "Content-Type": "application/x-www-form-urlencoded",
       Cookie: cookiePairs(csrf.headers.getSetCookie()).join("; "),
       Origin: baseUrl,

@@ -119,64 +119,100 @@ describe("verifyPassword", () => {
   });
 });
 
-describe("throttling", () => {
-  it("refuses an e-mail for the rest of the window after 5 failures, even with the right password", async () => {
+describe("throttling (docs/decisions/0027)", { timeout: 60_000 }, () => {
+  const A = "203.0.113.10";
+  const B = "198.51.100.20";
+  let addresses = 0;
+  const newAddress = () => `192.0.2.${++addresses}`;
+
+  it("closes an address's attempts on an account for the rest of the window after 5 failures, even with the right password", async () => {
     const user = await newUser();
+    const ip = newAddress();
     const start = new Date();
     for (let i = 0; i < 5; i++) {
-      expect(await verifyPassword({ email: user.email, password: `mal-${i}`, now: minutes(i, start) })).toMatchObject({
+      expect(await verifyPassword({ email: user.email, password: `mal-${i}`, ip, now: minutes(i, start) })).toMatchObject({
         reason: "invalid",
       });
     }
-    const refused = await verifyPassword({ email: user.email, password: PASSWORD, now: minutes(10, start) });
+    const refused = await verifyPassword({ email: user.email, password: PASSWORD, ip, now: minutes(10, start) });
     expect(refused).toMatchObject({ ok: false, reason: "throttled", retryAfterSeconds: 5 * 60 });
     expect(refused.ok === false && refused.message).toBe(
       "Demasiados intentos fallidos. Por seguridad, el ingreso queda bloqueado 5 minutos; probá de nuevo después.",
     );
     // Still refused just before the window ends; allowed again once it has passed.
-    expect(await verifyPassword({ email: user.email, password: PASSWORD, now: minutes(14.9, start) })).toMatchObject({
+    expect(await verifyPassword({ email: user.email, password: PASSWORD, ip, now: minutes(14.9, start) })).toMatchObject({
       reason: "throttled",
     });
-    expect(
-      await verifyPassword({ email: user.email, password: PASSWORD, now: new Date(start.getTime() + THROTTLE_WINDOW_MS) }),
-    ).toMatchObject({
-      ok: true,
-    });
+    const later = new Date(start.getTime() + THROTTLE_WINDOW_MS);
+    expect(await verifyPassword({ email: user.email, password: PASSWORD, ip, now: later })).toMatchObject({ ok: true });
+  });
+
+  it("5 wrong passwords from one address do not lock the owner out: the right one from another address works (issue 17, item 3)", async () => {
+    const user = await newUser();
+    const [attacker, owner] = [newAddress(), newAddress()];
+    for (let i = 0; i < 5; i++) await verifyPassword({ email: user.email, password: "mal", ip: attacker });
+    expect(await verifyPassword({ email: user.email, password: PASSWORD, ip: owner })).toMatchObject({ ok: true });
+    expect(await verifyPassword({ email: user.email, password: PASSWORD, ip: attacker })).toMatchObject({ reason: "throttled" });
   });
 
   it("starts over after a successful sign-in", async () => {
     const user = await newUser();
-    for (let i = 0; i < 4; i++) await verifyPassword({ email: user.email, password: "mal" });
-    expect((await verifyPassword({ email: user.email, password: PASSWORD })).ok).toBe(true);
-    for (let i = 0; i < 5; i++) expect(await verifyPassword({ email: user.email, password: "mal" })).toMatchObject({ reason: "invalid" });
-    expect(await verifyPassword({ email: user.email, password: PASSWORD })).toMatchObject({ reason: "throttled" });
+    const ip = newAddress();
+    for (let i = 0; i < 4; i++) await verifyPassword({ email: user.email, password: "mal", ip });
+    expect((await verifyPassword({ email: user.email, password: PASSWORD, ip })).ok).toBe(true);
+    for (let i = 0; i < 5; i++)
+      expect(await verifyPassword({ email: user.email, password: "mal", ip })).toMatchObject({ reason: "invalid" });
+    expect(await verifyPassword({ email: user.email, password: PASSWORD, ip })).toMatchObject({ reason: "throttled" });
   });
 
   it("counts e-mails case-insensitively", async () => {
     const user = await newUser();
-    for (let i = 0; i < 5; i++) await verifyPassword({ email: i % 2 ? user.email.toUpperCase() : user.email, password: "mal" });
-    expect(await verifyPassword({ email: user.email.toUpperCase(), password: PASSWORD })).toMatchObject({ reason: "throttled" });
+    const ip = newAddress();
+    for (let i = 0; i < 5; i++) await verifyPassword({ email: i % 2 ? user.email.toUpperCase() : user.email, password: "mal", ip });
+    expect(await verifyPassword({ email: user.email.toUpperCase(), password: PASSWORD, ip })).toMatchObject({ reason: "throttled" });
   });
 
-  it("refuses an IP after 20 failures, whatever the e-mail, while other IPs go on", async () => {
-    const ip = "203.0.113.7";
-    for (let i = 0; i < 20; i++) {
-      expect(await verifyPassword({ email: `intruso${i}@ejemplo.com`, password: "mal", ip })).toMatchObject({ reason: "invalid" });
+  it("an address spraying random e-mails blocks no one at 22 failures; past 50 it is closed, but not to users who signed in from it before", async () => {
+    const regular = await newUser();
+    expect((await verifyPassword({ email: regular.email, password: PASSWORD, ip: A })).ok).toBe(true);
+    const spray = (from: number, to: number) =>
+      Promise.all(
+        Array.from({ length: to - from }, (_, i) => verifyPassword({ email: `intruso${from + i}@ejemplo.com`, password: "mal", ip: A })),
+      );
+    expect((await spray(0, 22)).every((result) => !result.ok && result.reason === "invalid")).toBe(true);
+    const newcomer = await newUser();
+    expect(await verifyPassword({ email: newcomer.email, password: PASSWORD, ip: A })).toMatchObject({ ok: true });
+
+    expect((await spray(22, 50)).every((result) => !result.ok && result.reason === "invalid")).toBe(true);
+    expect(await verifyPassword({ email: "intruso-51@ejemplo.com", password: "mal", ip: A })).toMatchObject({ reason: "throttled" });
+    const stranger = await newUser();
+    expect(await verifyPassword({ email: stranger.email, password: PASSWORD, ip: A })).toMatchObject({ reason: "throttled" });
+    expect(await verifyPassword({ email: regular.email, password: PASSWORD, ip: A })).toMatchObject({ ok: true });
+    expect(await verifyPassword({ email: newcomer.email, password: PASSWORD, ip: A })).toMatchObject({ ok: true });
+    expect(await verifyPassword({ email: stranger.email, password: PASSWORD, ip: B })).toMatchObject({ ok: true });
+  });
+
+  it("an account hammered from many addresses: past 25 failures new addresses are refused, the owner's usual one is not", async () => {
+    const user = await newUser();
+    const usual = newAddress();
+    expect((await verifyPassword({ email: user.email, password: PASSWORD, ip: usual })).ok).toBe(true);
+    for (let i = 0; i < 25; i++) {
+      expect(await verifyPassword({ email: user.email, password: "mal", ip: `10.1.0.${i}` })).toMatchObject({ reason: "invalid" });
     }
-    const user = await newUser();
-    expect(await verifyPassword({ email: user.email, password: PASSWORD, ip })).toMatchObject({ reason: "throttled" });
-    expect(await verifyPassword({ email: user.email, password: PASSWORD, ip: "203.0.113.8" })).toMatchObject({ ok: true });
+    expect(await verifyPassword({ email: user.email, password: PASSWORD, ip: newAddress() })).toMatchObject({ reason: "throttled" });
+    expect(await verifyPassword({ email: user.email, password: PASSWORD, ip: usual })).toMatchObject({ ok: true });
   });
 
-  it("lets successful sign-ins from one IP (an office) not count as failures", async () => {
-    const ip = "198.51.100.1";
+  it("lets successful sign-ins from one address (an office) not count as failures", async () => {
+    const ip = newAddress();
     const user = await newUser();
-    for (let i = 0; i < 25; i++) expect((await verifyPassword({ email: user.email, password: PASSWORD, ip })).ok).toBe(true);
+    for (let i = 0; i < 30; i++) expect((await verifyPassword({ email: user.email, password: PASSWORD, ip })).ok).toBe(true);
   });
 
-  it("holds under parallel attempts: no more than 5 passwords are checked", async () => {
+  it("holds under parallel attempts: no more than 5 passwords are checked for one address and account", async () => {
     const user = await newUser();
-    const results = await Promise.all(Array.from({ length: 12 }, () => verifyPassword({ email: user.email, password: "mal" })));
+    const ip = newAddress();
+    const results = await Promise.all(Array.from({ length: 12 }, () => verifyPassword({ email: user.email, password: "mal", ip })));
     expect(results.filter((result) => !result.ok && result.reason === "invalid")).toHaveLength(5);
     expect(results.filter((result) => !result.ok && result.reason === "throttled")).toHaveLength(7);
   });
