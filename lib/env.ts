@@ -26,6 +26,10 @@ const trustedProxies = z.string().transform((list, context) => {
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z
+    .string()
+    .regex(/^[0-9A-Za-z.:%-]+$/, { message: "se espera una dirección o un nombre de este equipo, p. ej. 0.0.0.0 o ::" })
+    .default("127.0.0.1"),
   PUBLIC_BASE_URL: z.url({ message: "se espera una URL absoluta, p. ej. https://vitrina.example" }).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
@@ -60,6 +64,8 @@ const envSchema = z.object({
 
 export type Config = {
   port: number;
+  /** Where `npm start` listens: loopback unless HOST opens it (decisions 0028). */
+  host: string;
   publicBaseUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -67,6 +73,8 @@ export type Config = {
   secretsKey: Buffer;
   authSecret: string;
   smtpUrl: string | undefined;
+  /** /dev/mailbox exists: embedded, and mail is kept in the database for lack of SMTP_URL (decisions 0028). */
+  devMailbox: boolean;
   mailFrom: string;
   marketplaceToken: string | undefined;
   timeZone: string;
@@ -156,6 +164,7 @@ export function parseConfig(source: Source): Config {
   }
   return {
     port: env.PORT,
+    host: env.HOST,
     publicBaseUrl: baseUrlOf(env),
     dataDir,
     databaseUrl: env.DATABASE_URL,
@@ -163,6 +172,7 @@ export function parseConfig(source: Source): Config {
     secretsKey: Buffer.from(SECRETS_KEY, "hex"),
     authSecret: AUTH_SECRET,
     smtpUrl: env.SMTP_URL,
+    devMailbox: embedded && env.SMTP_URL === undefined,
     mailFrom: env.MAIL_FROM,
     marketplaceToken: env.MARKETPLACE_TOKEN,
     timeZone: env.SERVICE_TIME_ZONE,

@@ -5,7 +5,7 @@ import { register } from "node:module";
 import path from "node:path";
 import next from "next";
 import { ConfigError, parseConfig } from "@/lib/env";
-import { clientAddressOf } from "@/lib/http/client-address";
+import { clientAddressOf, isDirectLoopback } from "@/lib/http/client-address";
 import { loadDirectRoutes } from "@/lib/http/direct-routes";
 import { stampRequest } from "@/lib/http/raw-target";
 import { HSTS } from "@/lib/http/security-headers";
@@ -54,8 +54,10 @@ const server = createServer((request, response) => {
     response.writeHead(rejection.status, rejection.headers).end(request.method === "HEAD" ? undefined : rejection.body);
     return;
   }
-  const client = clientAddressOf(request.socket.remoteAddress, request.headers["x-forwarded-for"], settings.trustedProxies);
-  stampRequest(request.headers, request.url ?? "/", client ?? "");
+  const peer = request.socket.remoteAddress;
+  const client = clientAddressOf(peer, request.headers["x-forwarded-for"], settings.trustedProxies);
+  const loopback = isDirectLoopback(peer, { xForwardedFor: request.headers["x-forwarded-for"], forwarded: request.headers.forwarded });
+  stampRequest(request.headers, request.url ?? "/", client ?? "", loopback);
   if (!apiRoutes.serve(request, response)) handle(request, response);
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
@@ -70,23 +72,30 @@ async function waitUntilReady(url: string): Promise<void> {
   }
 }
 
-server.listen(settings.port, process.env.HOST, async () => {
+/** An address to reach our own server at: a wildcard listen is reached on loopback. */
+function ownAddress(host: string): string {
+  if (host === "0.0.0.0" || host === "::") return "127.0.0.1";
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+// Loopback unless HOST opens it (decisions 0028): the embedded server holds the dev mailbox.
+server.listen(settings.port, settings.host, async () => {
   // The first request waits for the service to boot (migrations, catalogue); then it is ready.
-  await waitUntilReady(`http://127.0.0.1:${settings.port}/v3/openapi.json`);
+  await waitUntilReady(`http://${ownAddress(settings.host)}:${settings.port}/v3/openapi.json`);
   const demo = settings.seedDemo
     ? `\nCuentas de demostración (contraseña entre paréntesis):\n${demoAccounts(DEMO_AGENCIAS[0].operadores[0].email)
         .map((account) => `  ${account.role.padEnd(8)} ${account.email} (${account.password})`)
         .join("\n")}\n`
     : "";
   const mode = settings.embedded ? `embebido (PGlite en ${settings.dataDir})` : "PostgreSQL (DATABASE_URL)";
-  const mailbox =
-    settings.embedded && !settings.smtpUrl
-      ? `\n  Buzón de desarrollo: ${settings.publicBaseUrl}/dev/mailbox (los e-mails, sin SMTP_URL; también npm run -s admin -- mail list)`
-      : "";
+  const mailbox = settings.devMailbox
+    ? `\n  Buzón de desarrollo: ${settings.publicBaseUrl}/dev/mailbox (los e-mails, sin SMTP_URL; también npm run -s admin -- mail list)`
+    : "";
   // The v3 command finds the server from PORT/PUBLIC_BASE_URL; another terminal may not have them.
   const base = settings.publicBaseUrl === "http://localhost:3000" ? "" : ` --base ${settings.publicBaseUrl}`;
   console.log(`
 Vitrina está en marcha · modo ${mode}
+  Escucha en:         ${settings.host}:${settings.port}${settings.host === "127.0.0.1" ? " (solo este equipo; HOST=0.0.0.0 la abre a la red)" : ""}
   Panel:              ${settings.publicBaseUrl}/ingresar
   Inicio:             ${settings.publicBaseUrl}/
   API v3:             ${settings.publicBaseUrl}/v3

@@ -53,3 +53,12 @@ export function clientAddressOf(
   }
   return client.toString();
 }
+
+/**
+ * Whether a request came straight from this machine: its peer is a loopback address and it carries
+ * no X-Forwarded-For or Forwarded header (a proxy on this machine forwards other machines' requests).
+ */
+export function isDirectLoopback(peer: string | undefined, forwarded: { xForwardedFor?: unknown; forwarded?: unknown }): boolean {
+  const direct = parseAddress(peer ?? "");
+  return direct?.range() === "loopback" && forwarded.xForwardedFor === undefined && forwarded.forwarded === undefined;
+}

@@ -10,6 +10,8 @@ import type { IncomingHttpHeaders } from "node:http";
 export const RAW_TARGET_HEADER = "x-vitrina-raw-target";
 /** The peer address of the connection, stamped the same way (a client cannot choose its own). */
 export const CLIENT_ADDRESS_HEADER = "x-vitrina-client-address";
+/** `1` when the request came straight from this machine, through no proxy (lib/http/client-address.ts). */
+export const LOOPBACK_HEADER = "x-vitrina-loopback";
 
 const holder = globalThis as typeof globalThis & { __vitrinaRawTargetToken?: string };
 
@@ -18,9 +20,10 @@ function token(): string {
   return holder.__vitrinaRawTargetToken;
 }
 
-export function stampRequest(headers: IncomingHttpHeaders, target: string, clientAddress: string): void {
+export function stampRequest(headers: IncomingHttpHeaders, target: string, clientAddress: string, loopback = false): void {
   headers[RAW_TARGET_HEADER] = `${token()} ${target}`;
   headers[CLIENT_ADDRESS_HEADER] = `${token()} ${clientAddress}`;
+  headers[LOOPBACK_HEADER] = `${token()} ${loopback ? 1 : 0}`;
 }
 
 function stamped(headers: Headers, name: string): string | undefined {
@@ -32,3 +35,4 @@ function stamped(headers: Headers, name: string): string | undefined {
 
 export const rawTarget = (headers: Headers) => stamped(headers, RAW_TARGET_HEADER);
 export const clientAddress = (headers: Headers) => stamped(headers, CLIENT_ADDRESS_HEADER);
+export const isLoopbackRequest = (headers: Headers) => stamped(headers, LOOPBACK_HEADER) === "1";

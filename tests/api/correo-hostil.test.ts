@@ -89,3 +89,11 @@ describe("an SMTP refusal that carries a NUL, bytes that are not UTF-8 and 100 K
     expect((accepted?.at ?? 0) - (refused?.at ?? 0)).toBeGreaterThanOrEqual(4_000);
   });
 });
+
+describe("with SMTP_URL set (issue 17, item 4)", () => {
+  it("the dev mailbox does not exist, not even for a request from this machine", async () => {
+    for (const page of ["/dev/mailbox", "/dev/mailbox/01JZ0000000000000000000000"]) {
+      expect((await fetch(`${service.info.baseUrl}${page}`)).status).toBe(404);
+    }
+  });
+});

@@ -40,8 +40,9 @@ export async function createScratchDatabase(serverUrl: string): Promise<{ url: s
   };
 }
 
+/** Up to 3 minutes: a first start builds nothing, but a loaded 2-core machine took over a minute to boot. */
 async function waitUntilServing(url: string, child: ChildProcess): Promise<void> {
-  for (let attempt = 0; attempt < 600; attempt++) {
+  for (const deadline = Date.now() + 180_000; Date.now() < deadline; ) {
     if (child.exitCode !== null) throw new Error(`El servidor terminó al arrancar (código ${child.exitCode})`);
     try {
       if ((await fetch(url)).ok) return;
@@ -61,9 +62,10 @@ type ServerOptions = {
 
 /** `npm start` as one node process (tsx as a loader, not as a wrapper), so a SIGKILL reaches the server. */
 export function spawnNext(port: number, env: Record<string, string>): ChildProcess {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
+  // Listening where npm start does by default (loopback), unless the test says HOST.
+  const { DATABASE_URL: _ignored, HOST: _host, ...inherited } = process.env;
   return spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { ...inherited, HOST: "127.0.0.1", ...env, PORT: String(port) },
+    env: { ...inherited, ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
 }

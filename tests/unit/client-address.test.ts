@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/env";
-import { clientAddressOf, parseTrustedProxy, type TrustedProxy } from "@/lib/http/client-address";
+import { clientAddressOf, isDirectLoopback, parseTrustedProxy, type TrustedProxy } from "@/lib/http/client-address";
 
-/** The client address behind trusted proxies (TRUSTED_PROXIES, issue 17 item 3, docs/decisions/0027). */
+/** The client address behind trusted proxies (TRUSTED_PROXIES, issue 17 item 3, docs/decisions/0027) and HOST (item 4, 0028). */
 
 const proxies = (...entries: string[]) => entries.map((entry) => parseTrustedProxy(entry) as TrustedProxy);
 
@@ -72,4 +72,32 @@ describe("TRUSTED_PROXIES", () => {
       ).toThrowError(/TRUSTED_PROXIES: .*no es una dirección IP ni un rango CIDR/);
     },
   );
+});
+
+describe("isDirectLoopback", () => {
+  it("is a loopback peer with no forwarding header", () => {
+    expect(isDirectLoopback("127.0.0.1", {})).toBe(true);
+    expect(isDirectLoopback("::1", {})).toBe(true);
+    expect(isDirectLoopback("::ffff:127.0.0.1", {})).toBe(true);
+    expect(isDirectLoopback("127.0.0.1", { xForwardedFor: "127.0.0.1" })).toBe(false);
+    expect(isDirectLoopback("127.0.0.1", { forwarded: "for=203.0.113.5" })).toBe(false);
+    expect(isDirectLoopback("192.168.1.20", {})).toBe(false);
+    expect(isDirectLoopback(undefined, {})).toBe(false);
+  });
+});
+
+describe("HOST", () => {
+  const postgres = { DATABASE_URL: "postgres://x@h/d", SECRETS_KEY: "a".repeat(64), AUTH_SECRET: "b".repeat(32) };
+  it("is loopback unless set", () => {
+    expect(parseConfig(postgres).host).toBe("127.0.0.1");
+    expect(parseConfig({ ...postgres, HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(() => parseConfig({ ...postgres, HOST: "una red" })).toThrowError(/HOST: se espera una dirección/);
+  });
+
+  it("the dev mailbox exists only embedded and without SMTP_URL", () => {
+    expect(parseConfig(postgres).devMailbox).toBe(false);
+    const embedded = { SECRETS_KEY: "a".repeat(64), AUTH_SECRET: "b".repeat(32) };
+    expect(parseConfig(embedded).devMailbox).toBe(true);
+    expect(parseConfig({ ...embedded, SMTP_URL: "smtp://127.0.0.1:25" }).devMailbox).toBe(false);
+  });
 });

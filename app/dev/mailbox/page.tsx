@@ -1,20 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { config } from "@/lib/env";
 import { formatearFechaHora } from "@/lib/formats";
 import { listDevMail } from "@/lib/service/mail/list-mail";
 import { startService } from "@/lib/service/runtime";
+import { exigirAccesoAlBuzon } from "./acceso";
 
 export const metadata: Metadata = { title: "Buzón de desarrollo", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
 const fecha = (iso: string) => formatearFechaHora(new Date(iso), config().timeZone);
 
-/** The dev mailbox (embedded mode only): e-mail kept in the database when no SMTP_URL is set. */
+/** The dev mailbox (embedded mode without SMTP_URL: e-mail kept in the database), to this machine or a Panel admin. */
 export default async function Buzon({ searchParams }: { searchParams: Promise<{ to?: string }> }) {
   await startService();
-  if (!config().embedded) notFound();
+  await exigirAccesoAlBuzon();
   const { to } = await searchParams;
   const mensajes = await listDevMail({ to: to || undefined });
   return (

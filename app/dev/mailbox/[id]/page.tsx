@@ -5,13 +5,14 @@ import { config } from "@/lib/env";
 import { formatearFechaHora } from "@/lib/formats";
 import { findDevMail } from "@/lib/service/mail/list-mail";
 import { startService } from "@/lib/service/runtime";
+import { exigirAccesoAlBuzon } from "../acceso";
 
 export const metadata: Metadata = { title: "Mensaje · Buzón de desarrollo", robots: { index: false } };
 
 /** One message of the dev mailbox: headers, the HTML in a sandboxed frame, and the text part. */
 export default async function Mensaje({ params }: { params: Promise<{ id: string }> }) {
   await startService();
-  if (!config().embedded) notFound();
+  await exigirAccesoAlBuzon();
   const mensaje = await findDevMail((await params).id);
   if (!mensaje) notFound();
   return (
