@@ -3,7 +3,7 @@ import { isDay } from "@/lib/time";
 import { emailValue } from "./agencias";
 import { FREE_JSON_DESCRIPTION, inputString, LinksSchema, RefItemSchema } from "./common";
 import { NotificationPayloadSchema } from "./entregas";
-import { DIAS_CONSULTAS, LIMITES_AGENCIA, LIMITES_SID, MAX_EMAIL, MAX_EXTERNALID, MAX_PAGINA, PAGINA, PER_PAGINA } from "./limites";
+import { DIAS_CONSULTAS, LIMITES_AGENCIA, LIMITES_SID, MAX_EMAIL, MAX_EXTERNALID, MAX_PAGINA, MAX_Q, PAGINA, PER_PAGINA } from "./limites";
 import { segment } from "./links";
 import { defineOperation } from "./operation";
 
@@ -32,6 +32,39 @@ const day = (name: string, description: string) =>
     .optional()
     .meta({ description, example: "2026-01-31" });
 
+/** C0 and C1 control characters, DEL among them: nothing anybody types into a search box. */
+const CONTROL = /\p{Cc}/u;
+
+const q = inputString({ error: "q es obligatorio." })
+  .max(MAX_Q, { message: `q no puede superar los ${MAX_Q} caracteres.` })
+  .refine((value) => !CONTROL.test(value), { message: "q no puede contener caracteres de control." })
+  .transform((value) => value.trim() || undefined)
+  .meta({
+    description:
+      "Extensión: texto a buscar en nombre, apellido, e-mail y teléfono del interesado (el teléfono por sus dígitos), sid, marca, modelo, versión, ExternalId y RefStock; sin distinguir mayúsculas ni acentos. Cada palabra debe aparecer.",
+    example: "gomez",
+  });
+
+const pagina = inputString()
+  .regex(PAGINA, { message: "pagina debe ser un número entero." })
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .min(1, { message: "pagina debe ser al menos 1." })
+      .max(MAX_PAGINA, { message: `pagina no puede superar ${MAX_PAGINA}.` }),
+  )
+  .optional()
+  .meta({ description: `Página, de 1 a ${MAX_PAGINA}`, type: "integer" });
+
+const period = {
+  desde: day(
+    "desde",
+    `Primer día de recepción, en la zona horaria del servicio; como mínimo hoy menos ${DIAS_CONSULTAS} días (por omisión)`,
+  ),
+  hasta: day("hasta", "Último día de recepción, en la zona horaria del servicio; por omisión hoy"),
+};
+
 export const ListConsultasQuery = z.object({
   operador: emailValue("operador", MAX_EMAIL)
     .optional()
@@ -41,24 +74,19 @@ export const ListConsultasQuery = z.object({
     .optional()
     .transform((value) => value || undefined)
     .meta({ description: "ExternalId de una publicación (sin distinguir mayúsculas)" }),
-  desde: day(
-    "desde",
-    `Primer día de recepción, en la zona horaria del servicio; como mínimo hoy menos ${DIAS_CONSULTAS} días (por omisión)`,
-  ),
-  hasta: day("hasta", "Último día de recepción, en la zona horaria del servicio; por omisión hoy"),
-  pagina: inputString()
-    .regex(PAGINA, { message: "pagina debe ser un número entero." })
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .min(1, { message: "pagina debe ser al menos 1." })
-        .max(MAX_PAGINA, { message: `pagina no puede superar ${MAX_PAGINA}.` }),
-    )
-    .optional()
-    .meta({ description: `Página, de 1 a ${MAX_PAGINA}`, type: "integer" }),
+  ...period,
+  q: q.optional(),
+  pagina,
 });
 
+/** GET /v3/consultas (extension): every agency of the app, searched; `q` is what makes it one search. */
+export const SearchConsultasQuery = z.object({
+  q: q.refine((value) => value !== undefined, { message: "q no puede estar vacío." }),
+  ...period,
+  pagina,
+});
+
+export type SearchConsultasFilters = z.output<typeof SearchConsultasQuery>;
 export type ListConsultasFilters = z.output<typeof ListConsultasQuery>;
 
 // ── Representations ───────────────────────────────────────────────────────────────────────────
@@ -139,6 +167,17 @@ export const ConsultasRefSchema = z.object({ ...envelope, _entries: z.array(RefI
 
 export type Consultas = z.output<typeof ConsultasSchema>;
 
+export const ConsultaDeAgenciaSchema = ConsultaSchema.extend({
+  AdminMail: z.string().meta({ description: "El administrador de la agencia que recibió la consulta" }),
+}).meta({ id: "ConsultaDeAgencia", description: "Una consulta y su agencia (extensión)." });
+
+export const ConsultasDeAgenciasSchema = z
+  .object({ ...envelope, _entries: z.array(ConsultaDeAgenciaSchema) })
+  .meta({ id: "ConsultasDeAgencias" });
+
+export type ConsultaDeAgencia = z.output<typeof ConsultaDeAgenciaSchema>;
+export type ConsultasDeAgencias = z.output<typeof ConsultasDeAgenciasSchema>;
+
 // ── Operations ────────────────────────────────────────────────────────────────────────────────
 
 const tag = "Consultas";
@@ -154,9 +193,21 @@ export const listConsultasOp = defineOperation({
   query: ListConsultasQuery,
   success: { status: 200, description: "Consultas", entry: ConsultasSchema, ref: ConsultasRefSchema },
   errors: {
-    400: "adminMail, operador, externalid, desde, hasta o pagina no son válidos; ValidationProblemDetails que nombra el parámetro.",
+    400: "adminMail, operador, externalid, desde, hasta, q o pagina no son válidos; ValidationProblemDetails que nombra el parámetro.",
     404: "La agencia no existe para la app.",
   },
+});
+
+export const searchConsultasOp = defineOperation({
+  tag,
+  method: "GET",
+  path: "/v3/consultas",
+  operationId: "searchConsultas",
+  summary: "Busca consultas en todas las agencias de la app (extensión)",
+  description: `Para quien atiende sin saber aún la agencia: las consultas que la app ve en cada agencia registrada con ella, que contienen q. Cada entrada dice su agencia (AdminMail). De la más reciente a la más antigua, ${PER_PAGINA} por página.`,
+  query: SearchConsultasQuery,
+  success: { status: 200, description: "Consultas de todas las agencias", entry: ConsultasDeAgenciasSchema, ref: ConsultasRefSchema },
+  errors: { 400: "q falta o no es válido, o desde, hasta o pagina no son válidos; ValidationProblemDetails que nombra el parámetro." },
 });
 
 export const getConsultaOp = defineOperation({
@@ -191,7 +242,8 @@ export const resendConsultaOp = defineOperation({
   },
 });
 
-export const consultasOperations = [listConsultasOp, getConsultaOp, resendConsultaOp];
+export const consultasOperations = [searchConsultasOp, listConsultasOp, getConsultaOp, resendConsultaOp];
 
+export const CONSULTAS_PATH = "/v3/consultas";
 export const consultasPath = (adminMail: string) => `/v3/consultas/${segment(adminMail)}`;
 export const consultaPath = (adminMail: string, sid: string) => `${consultasPath(adminMail)}/${segment(sid)}`;

@@ -33,6 +33,8 @@ export const PAGINA = /^[0-9]+$/;
 /** `desde` may go back this many days; resendwebhook works for enquiries this recent. */
 export const DIAS_CONSULTAS = 90;
 export const MAX_EXTERNALID = 100;
+/** The text a list of enquiries is searched for (`q`, docs/decisions/0040). */
+export const MAX_Q = 100;
 /** An enquiry's sid (a ULID). */
 export const LIMITES_SID = { min: 20, max: 30 } as const;
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { apps } from "./schema";
 import { agencias } from "./schema-agencias";
@@ -26,6 +27,12 @@ export const consultas = pgTable(
     /** Lower-cased e-mail of an operator of the agency (the administrator when none was given). */
     operadorResponsable: text("operador_responsable").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What `q` searches (docs/decisions/0040): the buyer's name, surname, e-mail and phone digits, the
+     * sid, make, model, version, ExternalId and RefStock, folded (lower case, no accents) by the
+     * database itself, so rows written before it and by any process agree with the search.
+     */
+    busqueda: text("busqueda").notNull().generatedAlwaysAs(sql`consultas_busqueda(sid, external_id, auto, interesado)`),
   },
   (table) => [
     // Ascending keys, read backwards: ORDER BY momento DESC, sid DESC (NULLS FIRST, PostgreSQL's
@@ -51,6 +58,8 @@ export const consultas = pgTable(
       table.appId,
       table.tipoAnuncio,
     ),
+    // Any part of the text, in one index: `like '%term%'` over trigrams (pg_trgm, in PGlite too).
+    index("consultas_busqueda_idx").using("gin", sql`${table.busqueda} gin_trgm_ops`),
   ],
 );
 

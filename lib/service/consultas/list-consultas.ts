@@ -9,19 +9,19 @@ import {
   type ListConsultasFilters,
   PER_PAGINA,
 } from "@/lib/api/consultas";
-import { MAX_PAGINA } from "@/lib/api/limites";
-import { links, withQuery } from "@/lib/api/links";
 import { fieldProblem, Problem } from "@/lib/api/problem";
 import { type Db, getDb, getPlanOnceDb } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { consultas } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
-import { addDays, counterHours, dayOf, formatDateTime, startOfDay } from "@/lib/time";
+import { addDays, counterHours, dayOf, startOfDay } from "@/lib/time";
 import { countConsultas } from "./count-consultas";
+import { listEnvelope } from "./list-envelope";
 import { type ListFacts, listFacts } from "./list-facts";
 import { type ListShape, listConditions, shapeName } from "./list-shape";
 import { presentConsulta, presentedColumns } from "./present-consulta";
+import { searchTerms, termParams } from "./search-terms";
 import { seekPageSids } from "./seek-page";
 
 /** The period of a list (decisions §8): whole days in the service time zone, never past now. */
@@ -74,12 +74,14 @@ function pageStatement(db: Db, shape: ListShape, seek: boolean) {
  */
 async function readPage(db: Db, facts: ListFacts, filters: ListConsultasFilters, from: Date, to: Date) {
   const pagina = filters.pagina ?? 1;
+  const terms = searchTerms(filters.q);
   const shape: ListShape = {
     compartir: facts.compartir,
     // The administrator sees every enquiry of the agency: naming them narrows nothing.
     operador: facts.operador?.administrador === false,
     administrador: facts.operador?.administrador === true,
     externalId: Boolean(filters.externalid),
+    terminos: terms.length,
   };
   const params = {
     agencia: facts.agenciaId,
@@ -89,12 +91,14 @@ async function readPage(db: Db, facts: ListFacts, filters: ListConsultasFilters,
     to,
     operador: facts.operador?.email,
     externalId: filters.externalid?.toLowerCase(),
+    ...termParams(terms),
   };
   const { firstHour, hourAfter } = counterHours(from, to);
-  // Counters help from page 2 on, when the period holds whole hours; an externalid's enquiries are few.
+  // Counters help from page 2 on, when the period holds whole hours; an externalid's enquiries are
+  // few, and the counters know nothing of a search.
   // PGlite plans every statement afresh: there the seek's plan costs more than the walk it saves
   // (page 99 at 200,000 enquiries: 11.7 ms with it, 5.0 without), so the embedded database walks.
-  const seek = !config().embedded && pagina > 1 && !shape.externalId && hourAfter > firstHour;
+  const seek = !config().embedded && pagina > 1 && !shape.externalId && !shape.terminos && hourAfter > firstHour;
   const [rows, count] = await Promise.all([
     pageStatement(db, shape, seek).execute({ ...params, offset: (pagina - 1) * PER_PAGINA, firstHour, hourAfter }),
     countConsultas(db, shape, params),
@@ -112,7 +116,10 @@ export async function listConsultas(
   filters: ListConsultasFilters,
   form: "entry" | "ref",
 ): Promise<Consultas | { _entries: ConsultaRef[] }> {
-  const [db, planned] = await Promise.all([getDb(), getPlanOnceDb()]);
+  const [db, planOnce] = await Promise.all([getDb(), getPlanOnceDb()]);
+  // A search's best plan depends on its terms (a rare surname: the trigram index; a common one: the
+  // newest-first walk), so PostgreSQL plans it for them (docs/decisions/0040).
+  const planned = filters.q ? db : planOnce;
   let facts = await listFacts(db, app.id, adminMail, filters.operador);
   const { from, to } = periodOf(filters);
   let read = await readPage(planned, facts, filters, from, to);
@@ -125,34 +132,10 @@ export async function listConsultas(
     facts = await listFacts(db, app.id, adminMail, filters.operador, { fresh: true });
     read = await readPage(planned, facts, filters, from, to);
   }
-  const pagina = filters.pagina ?? 1;
-  const totalCount = read.total;
-  // A link never leads past the last page `pagina` may name: beyond it the period must be narrowed.
-  const last = Math.min(MAX_PAGINA, Math.max(1, Math.ceil(totalCount / PER_PAGINA)));
   const base = consultasPath(facts.adminMail);
-  const page = (number: number) =>
-    withQuery(base, {
-      operador: filters.operador,
-      externalid: filters.externalid,
-      desde: filters.desde,
-      hasta: filters.hasta,
-      pagina: number,
-    });
-  const zone = config().timeZone;
+  const query = { operador: filters.operador, externalid: filters.externalid, q: filters.q, desde: filters.desde, hasta: filters.hasta };
   return {
-    Desde: formatDateTime(from, zone),
-    Hasta: formatDateTime(to, zone),
-    Pagina: pagina,
-    Total: totalCount,
-    PerPagina: PER_PAGINA,
-    _links: links({
-      self: page(pagina),
-      first: page(1),
-      prev: pagina > 1 ? page(Math.min(pagina - 1, last)) : undefined,
-      next: pagina < last ? page(pagina + 1) : undefined,
-      last: page(last),
-      consulta: `${base}/{sid}`,
-    }),
+    ...listEnvelope(base, query, { from, to, pagina: filters.pagina ?? 1, total: read.total }, { consulta: `${base}/{sid}` }),
     _entries: read.rows.map((row) => presentConsulta(row, facts.adminMail, form)) as Consulta[],
   };
 }

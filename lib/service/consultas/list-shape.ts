@@ -6,10 +6,10 @@ import { visibleEnquiries } from "./visibility";
 /**
  * What shapes a list's statements: whether the agency shares catalogue enquiries with the app, and
  * which filters are set (`operador`: narrowed to a collaborator's enquiries; `administrador`: the
- * filter names the administrator, who sees them all). Each shape is a statement prepared once
+ * filter names the administrator, who sees them all; `terminos`: how many terms `q` has). Each shape is a statement prepared once
  * (lib/db/prepared.ts); the values go in its placeholders.
  */
-export type ListShape = { compartir: boolean; operador: boolean; administrador: boolean; externalId: boolean };
+export type ListShape = { compartir: boolean; operador: boolean; administrador: boolean; externalId: boolean; terminos: number };
 
 export type ListParams = {
   agencia: string;
@@ -19,10 +19,10 @@ export type ListParams = {
   to: Date;
   operador?: string;
   externalId?: string;
-};
+} & Record<`termino${number}`, string>;
 
 export const shapeName = (statement: string, shape: ListShape) =>
-  `${statement}_${[shape.compartir, shape.operador, shape.administrador, shape.externalId].map(Number).join("")}`;
+  `${statement}_${[shape.compartir, shape.operador, shape.administrador, shape.externalId].map(Number).join("")}_${shape.terminos}`;
 
 /**
  * Whether the facts a list's statement was built on still hold as it runs (list-facts.ts, decisions
@@ -41,6 +41,18 @@ export function factsHold(shape: ListShape): SQL {
   return sql`(${relation} and ${operador})`;
 }
 
+/**
+ * Enquiries whose search text holds each of `count` terms (docs/decisions/0040), folded as the
+ * column is; the trigram index answers `like '%…%'`. Placeholders `termino0`… (search-terms.ts).
+ */
+export function matchesTerms(count: number): SQL | undefined {
+  const terms = Array.from(
+    { length: count },
+    (_, index) => sql`${consultas.busqueda} like '%' || consultas_plegar(${sql.placeholder(`termino${index}`)}) || '%'`,
+  );
+  return and(...terms);
+}
+
 /** The enquiries of a list: visible to the app, in the period, narrowed by the filters. */
 export function listConditions(shape: ListShape): SQL {
   return and(
@@ -49,5 +61,6 @@ export function listConditions(shape: ListShape): SQL {
     lte(consultas.momento, sql.placeholder("to")),
     shape.operador ? eq(consultas.operadorResponsable, sql.placeholder("operador")) : undefined,
     shape.externalId ? eq(consultas.externalId, sql.placeholder("externalId")) : undefined,
+    matchesTerms(shape.terminos),
   ) as SQL;
 }

@@ -1,0 +1,82 @@
+import "server-only";
+import { and, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import {
+  CONSULTAS_PATH,
+  type ConsultaDeAgencia,
+  type ConsultaRef,
+  type ConsultasDeAgencias,
+  PER_PAGINA,
+  type SearchConsultasFilters,
+} from "@/lib/api/consultas";
+import { type Db, getDb } from "@/lib/db";
+import { prepared } from "@/lib/db/prepared";
+import { agenciaApps, agencias, consultas } from "@/lib/db/schema";
+import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
+import { periodOf } from "./list-consultas";
+import { listEnvelope } from "./list-envelope";
+import { matchesTerms } from "./list-shape";
+import { presentConsulta, presentedColumns } from "./present-consulta";
+import { searchTerms, termParams } from "./search-terms";
+import { visibleEnquiries } from "./visibility";
+
+/**
+ * The enquiries the app sees in every agency registered with it (decisions §8: its own listings',
+ * and catalogue enquiries where the agency shares them), in the period, holding every term.
+ */
+function searchConditions(terms: number): SQL {
+  const app = sql.placeholder("app");
+  return and(
+    eq(agenciaApps.estado, "registrada"),
+    visibleEnquiries(agenciaApps.agenciaId, app, eq(agenciaApps.compartirCatalogo, true)),
+    gte(consultas.momento, sql.placeholder("from")),
+    lte(consultas.momento, sql.placeholder("to")),
+    matchesTerms(terms),
+  ) as SQL;
+}
+
+const withRelation = () => and(eq(agenciaApps.agenciaId, consultas.agenciaId), eq(agenciaApps.appId, sql.placeholder("app")));
+
+/** A page of the search and its Total: two statements prepared once per number of terms. */
+function searchStatements(db: Db, terms: number) {
+  return prepared(db, `consultas_busqueda_${terms}`, (db, name) => ({
+    page: db
+      .select({ ...presentedColumns, adminMail: agencias.adminMail })
+      .from(consultas)
+      .innerJoin(agenciaApps, withRelation())
+      .innerJoin(agencias, eq(agencias.id, consultas.agenciaId))
+      .where(searchConditions(terms))
+      .orderBy(desc(consultas.momento), desc(consultas.sid))
+      .limit(PER_PAGINA)
+      .offset(sql.placeholder("offset"))
+      .prepare(`${name}_pagina`),
+    total: db
+      .select({ total: count() })
+      .from(consultas)
+      .innerJoin(agenciaApps, withRelation())
+      .where(searchConditions(terms))
+      .prepare(`${name}_total`),
+  }));
+}
+
+/** GET /v3/consultas?q= (extension, docs/decisions/0040): one page of what the app sees in all its agencies. */
+export async function searchConsultas(
+  app: AuthenticatedApp,
+  filters: SearchConsultasFilters,
+  form: "entry" | "ref",
+): Promise<ConsultasDeAgencias | { _entries: ConsultaRef[] }> {
+  // Planned for its terms, as a list with `q` (list-consultas.ts).
+  const db = await getDb();
+  const terms = searchTerms(filters.q);
+  const { from, to } = periodOf(filters);
+  const pagina = filters.pagina ?? 1;
+  const statements = searchStatements(db, terms.length);
+  const params = { app: app.id, from, to, offset: (pagina - 1) * PER_PAGINA, ...termParams(terms) };
+  const [rows, [counted]] = await Promise.all([statements.page.execute(params), statements.total.execute(params)]);
+  const query = { q: filters.q, desde: filters.desde, hasta: filters.hasta };
+  return {
+    ...listEnvelope(CONSULTAS_PATH, query, { from, to, pagina, total: counted?.total ?? 0 }),
+    _entries: rows.map((row) =>
+      form === "ref" ? presentConsulta(row, row.adminMail, form) : { ...presentConsulta(row, row.adminMail), AdminMail: row.adminMail },
+    ) as ConsultaDeAgencia[],
+  };
+}
