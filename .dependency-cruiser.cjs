@@ -1,29 +1,96 @@
 /**
  * Boundaries enforced by `npm run lint:deps` (part of `npm run lint`, so of `npm test`).
- * Decisions §1: the dashboard talks to the service only through the v3 HTTP API, and neither reads
- * the other's tables.
+ *
+ * The service is a stack; each layer knows only the ones below it (docs/decisions/0030-layers.md):
+ *
+ *   base (lib/env, lib/time, lib/ids, lib/log, lib/kept, lib/formats, lib/crypto)
+ *   → lib/db → lib/api (the contract) → lib/service (domains) → lib/http (the v3 kernel)
+ *   → app/v3, app/registro, app/marketplace, app/dev
+ *
+ * Beside the service, the Panel: lib/panel → components → app/(panel), which reaches the service only
+ * through the v3 API (decisions §1). At the very top, start-up (lib/boot.ts) and the operator's
+ * operations (lib/admin): only entry points (instrumentation.ts, scripts/) import them.
  */
 
 const dashboard = "^(app/\\(panel\\)|app/ingresar|app/api/auth|lib/panel|components)/";
+const base = "^lib/(env|time|ids|log|kept|formats)\\.ts$|^lib/crypto/";
+const apps = "^(app|components)/";
+const top = "^lib/(boot\\.ts$|boot/|admin/)";
+
+/** A rule that forbids `from` importing any of `above`. */
+function below(name, from, above, comment) {
+  return { name, comment, severity: "error", from: { path: from }, to: { path: above } };
+}
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    below(
+      "base-abajo",
+      base,
+      "^lib/(db|api|service|http|panel|admin|boot)(/|\\.ts$)|^(app|components)/",
+      "Los módulos base (configuración, tiempo, ids, log, formatos, cifrado) no conocen ninguna capa.",
+    ),
+    below(
+      "db-abajo",
+      "^lib/db/",
+      "^lib/(api|service|http|panel|admin|boot)(/|\\.ts$)|^(app|components)/",
+      "lib/db es la capa de abajo: solo conoce la base.",
+    ),
+    below(
+      "api-abajo",
+      "^lib/api/",
+      "^lib/(service|http|panel|admin|boot)(/|\\.ts$)|^(app|components)/",
+      "El contrato (lib/api) está debajo de los dominios y del kernel: define sus tipos y no los importa.",
+    ),
+    below(
+      "api-sin-config",
+      "^lib/api/",
+      "^lib/env\\.ts$",
+      "El contrato no lee la configuración del proceso: quien lo usa le pasa los valores.",
+    ),
+    below(
+      "servicio-abajo",
+      "^lib/service/",
+      `^lib/(http|panel|admin|boot)(/|\\.ts$)|${apps}`,
+      "Los dominios no conocen el kernel HTTP (lib/http), el panel ni el arranque: lanzan Problem de lib/api/problem.ts y el kernel lo responde.",
+    ),
+    below(
+      "kernel-abajo",
+      "^lib/http/",
+      `^lib/(panel|admin|boot)(/|\\.ts$)|${apps}`,
+      "El kernel v3 solo espera el arranque (lib/service/ready.ts); no lo importa.",
+    ),
+    below("panel-abajo", "^lib/panel/", `${top}|${apps}`, "lib/panel está debajo de components y de app/(panel)."),
+    below("components-abajo", "^components/", `${top}|^app/`, "components está debajo de app/."),
+    {
+      name: "arranque-arriba",
+      comment: "Solo los puntos de entrada (instrumentation.ts, scripts/) arrancan el proceso o ejecutan operaciones de operador.",
+      severity: "error",
+      from: { pathNot: `^(instrumentation\\.ts|scripts/)|${top}` },
+      to: { path: top },
+    },
     {
       name: "panel-sin-servicio",
       comment:
         "El panel habla con el servicio solo por la API v3 (lib/panel/v3-client.ts): no importa lib/service, lib/admin ni las tablas del servicio. Sus tablas están en lib/db/schema-panel.ts.",
       severity: "error",
       from: { path: dashboard },
-      to: { path: "^(lib/service/|lib/admin/|lib/db/schema(-agencias|-consultas|-catalogo)?\\.ts$)" },
+      to: { path: "^(lib/service/|lib/admin/|lib/db/schema(-apps|-agencias|-consultas|-catalogo|-kernel|-webhooks|-mail)?\\.ts$)" },
     },
     {
       name: "servicio-sin-panel",
-      comment:
-        "El servicio no lee las tablas del panel ni usa su código. lib/service/runtime.ts arranca todo el proceso (p. ej. el panel de demostración) y queda fuera.",
+      comment: "El servicio no lee las tablas del panel ni usa su código.",
       severity: "error",
-      from: { path: "^(lib/service/|app/v3/|app/registro/|app/marketplace/)", pathNot: "^lib/service/runtime\\.ts$" },
+      from: { path: "^(lib/service/|lib/http/|app/v3/|app/registro/|app/marketplace/)" },
       to: { path: "^(lib/panel/|lib/db/schema-panel\\.ts$|components/panel/)" },
+    },
+    {
+      name: "sin-ciclos",
+      comment: "Ningún módulo se importa a sí mismo a través de otros: un ciclo borra el sentido de las capas.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
     },
     {
       name: "sin-resolver",

@@ -1,5 +1,5 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startServiceOrExit } = await import("@/lib/service/runtime");
-  await startServiceOrExit();
+  const { bootWebOrExit } = await import("@/lib/boot/web");
+  await bootWebOrExit();
 }

@@ -1,7 +1,7 @@
-import { closeDb, getDb } from "@/lib/db";
+import { bootWorker } from "@/lib/boot/worker";
+import { closeDb } from "@/lib/db";
 import { ConfigError, config } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { startWorkers } from "@/lib/service/workers";
 
 /** npm run worker: the background workers as a process of their own (production, DATABASE_URL). */
 try {
@@ -15,9 +15,8 @@ try {
   process.exit(1);
 }
 
-await getDb();
 const stop = new AbortController();
-startWorkers(stop.signal);
+await bootWorker(stop.signal);
 logger().info({ pid: process.pid }, "worker started");
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {

@@ -3,10 +3,10 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useTransition } from "react";
-import { reenviarWebhook } from "@/app/(panel)/panel/consultas/acciones";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { Seccion } from "@/lib/panel/consultas/presentacion";
+import { reenviarWebhook } from "@/lib/panel/consultas/reenviar";
 
 type Props = {
   sid: string;

@@ -1,7 +1,6 @@
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { apps } from "./schema";
-
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+import { createdAt } from "./columns";
+import { apps } from "./schema-apps";
 
 /**
  * A dealership account, one per administrator e-mail (lower-cased), shared by every app. Its data is
@@ -124,84 +123,5 @@ export const publicaciones = pgTable(
   (table) => [
     uniqueIndex("publicaciones_app_external_idx").on(table.appId, table.externalId),
     uniqueIndex(LISTING_OF_AGENCY_INDEX).on(table.agenciaId, table.externalId),
-  ],
-);
-
-/** Outgoing e-mail, written in the same transaction as what causes it; the mail worker sends it. */
-export const mailOutbox = pgTable(
-  "mail_outbox",
-  {
-    id: text("id").primaryKey(),
-    to: text("to").notNull(),
-    subject: text("subject").notNull(),
-    html: text("html").notNull(),
-    text: text("text").notNull(),
-    estado: text("estado").notNull().default("pendiente"),
-    intentos: integer("intentos").notNull().default(0),
-    proximoIntentoAt: timestamp("proximo_intento_at", { withTimezone: true }).notNull().defaultNow(),
-    ultimoError: text("ultimo_error"),
-    enviadoAt: timestamp("enviado_at", { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (table) => [index("mail_outbox_pending_idx").on(table.estado, table.proximoIntentoAt)],
-);
-
-/** The development mailbox: where e-mail goes when no SMTP_URL is configured. */
-export const devMailbox = pgTable("dev_mailbox", {
-  id: text("id").primaryKey(),
-  from: text("from").notNull(),
-  to: text("to").notNull(),
-  subject: text("subject").notNull(),
-  html: text("html").notNull(),
-  text: text("text").notNull(),
-  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
-});
-
-/**
- * Webhook notifications (the outbox of decisions §9), written in the same transaction as their
- * event. The id is the Notification-Hook-ID, the same on every retry.
- */
-export const notificaciones = pgTable(
-  "notificaciones",
-  {
-    id: text("id").primaryKey(),
-    appId: text("app_id")
-      .notNull()
-      .references(() => apps.id, { onDelete: "cascade" }),
-    topic: text("topic").notNull(),
-    payload: jsonb("payload").notNull(),
-    estado: text("estado").notNull().default("pendiente"),
-    intentos: integer("intentos").notNull().default(0),
-    proximoIntentoAt: timestamp("proximo_intento_at", { withTimezone: true }).notNull().defaultNow(),
-    entregadaAt: timestamp("entregada_at", { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (table) => [
-    index("notificaciones_pending_idx").on(table.estado, table.proximoIntentoAt),
-    index("notificaciones_app_topic_idx").on(table.appId, table.topic),
-  ],
-);
-
-/** Every delivery attempt of a notification (decisions §9), kept WEBHOOK_LOG_RETENTION_DAYS days. */
-export const entregaIntentos = pgTable(
-  "entrega_intentos",
-  {
-    id: text("id").primaryKey(),
-    notificacionId: text("notificacion_id")
-      .notNull()
-      .references(() => notificaciones.id, { onDelete: "cascade" }),
-    momento: timestamp("momento", { withTimezone: true }).notNull(),
-    /** automatico or manual */
-    disparo: text("disparo").notNull(),
-    /** 0 for connection errors. */
-    httpStatus: integer("http_status").notNull(),
-    latenciaMs: integer("latencia_ms").notNull(),
-    respuesta: text("respuesta"),
-    error: text("error"),
-    proximoIntentoAt: timestamp("proximo_intento_at", { withTimezone: true }),
-  },
-  (table) => [
-    index("entrega_intentos_notificacion_idx").on(table.notificacionId, table.momento),
-    index("entrega_intentos_momento_idx").on(table.momento),
   ],
 );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { apps } from "./schema";
 import { agencias } from "./schema-agencias";
+import { apps } from "./schema-apps";
 
 /**
  * Enquiries received through the marketplace (decisions §8). `appId` is the app that published the

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
 
 /**
  * The dashboard's own tables (decisions §1): the Panel never reads the service's tables and the
  * service never reads these. Panel code imports this module, never lib/db/schema.ts.
  */
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
 export const PANEL_ROLES = ["admin", "soporte", "agencia"] as const;

@@ -3,7 +3,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
 import { Problem } from "@/lib/api/problem";
 import { config } from "@/lib/env";
-import { startService } from "@/lib/service/runtime";
+import { serviceReady } from "@/lib/service/ready";
 import type { Reply } from "./reply";
 import { errorResponse, instanceOf, logRequest, parseJsonBody, readBody, requestIdOf, validate } from "./request";
 
@@ -33,7 +33,7 @@ export function marketplacePost<B extends z.ZodType>(body: B, run: (context: Mar
     let response: Response;
     try {
       checkBearer(request.headers.get("authorization"));
-      await startService();
+      await serviceReady();
       const bytes = await readBody(request);
       const parsed = validate(body, parseJsonBody(request, bytes)) as z.output<B>;
       const reply = await run({ body: parsed, requestId });

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Method, Operation } from "@/lib/api/operation";
 import { Problem } from "@/lib/api/problem";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
-import { startService } from "@/lib/service/runtime";
+import { serviceReady } from "@/lib/service/ready";
 import { authenticate } from "./auth";
 import { matchesIfNoneMatch, strongEtag } from "./etag";
 import { negotiate, type Representation } from "./negotiate";
@@ -64,7 +64,7 @@ function respond(reply: Reply, operation: Operation, representation: Representat
 
 async function execute(bound: Bound, request: Request, context: NextContext, requestId: string, instance: string): Promise<Response> {
   const { operation } = bound;
-  await startService();
+  await serviceReady();
   const url = new URL(request.url);
   const limits = [consume("ip", clientOf(request))];
   const bytes = await readBody(request);

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { config } from "@/lib/env";
 import { formatearFechaHora } from "@/lib/formats";
 import { listDevMail } from "@/lib/service/mail/list-mail";
-import { startService } from "@/lib/service/runtime";
+import { serviceReady } from "@/lib/service/ready";
 import { exigirAccesoAlBuzon } from "./acceso";
 
 export const metadata: Metadata = { title: "Buzón de desarrollo", robots: { index: false } };
@@ -13,7 +13,7 @@ const fecha = (iso: string) => formatearFechaHora(new Date(iso), config().timeZo
 
 /** The dev mailbox (embedded mode without SMTP_URL: e-mail kept in the database), to this machine or a Panel admin. */
 export default async function Buzon({ searchParams }: { searchParams: Promise<{ to?: string }> }) {
-  await startService();
+  await serviceReady();
   await exigirAccesoAlBuzon();
   const { to } = await searchParams;
   const mensajes = await listDevMail({ to: to || undefined });

@@ -7,7 +7,7 @@ import { Aviso, MarcoRegistro } from "@/components/registro/marco";
 import { findInvitation } from "@/lib/service/agencias/find-invitation";
 import { REGISTRO_COOKIE, readRechazo, registroPath } from "@/lib/service/agencias/registro-form";
 import { listCiudades, listRegiones } from "@/lib/service/catalogo/queries";
-import { startService } from "@/lib/service/runtime";
+import { serviceReady } from "@/lib/service/ready";
 
 export const metadata: Metadata = { title: "Registrá tu agencia", robots: { index: false } };
 
@@ -19,7 +19,7 @@ type Props = { params: Promise<{ token: string }> };
  * token never issued; a 410 page (status set by proxy.ts) for a used or expired one.
  */
 export default async function RegistroPage({ params }: Props) {
-  await startService();
+  await serviceReady();
   const { token } = await params;
   const invitation = await findInvitation(token);
   if (!invitation) notFound();

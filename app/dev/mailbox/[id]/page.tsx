@@ -4,14 +4,14 @@ import { notFound } from "next/navigation";
 import { config } from "@/lib/env";
 import { formatearFechaHora } from "@/lib/formats";
 import { findDevMail } from "@/lib/service/mail/list-mail";
-import { startService } from "@/lib/service/runtime";
+import { serviceReady } from "@/lib/service/ready";
 import { exigirAccesoAlBuzon } from "../acceso";
 
 export const metadata: Metadata = { title: "Mensaje · Buzón de desarrollo", robots: { index: false } };
 
 /** One message of the dev mailbox: headers, the HTML in a sandboxed frame, and the text part. */
 export default async function Mensaje({ params }: { params: Promise<{ id: string }> }) {
-  await startService();
+  await serviceReady();
   await exigirAccesoAlBuzon();
   const mensaje = await findDevMail((await params).id);
   if (!mensaje) notFound();

@@ -6,7 +6,7 @@ import { fieldErrors } from "@/lib/http/validation";
 import { findInvitation } from "@/lib/service/agencias/find-invitation";
 import { InvitationGone, registerAgencia } from "@/lib/service/agencias/register-agencia";
 import { REGISTRO_COOKIE, registroPath } from "@/lib/service/agencias/registro-form";
-import { startService } from "@/lib/service/runtime";
+import { serviceReady } from "@/lib/service/ready";
 
 type Context = { params: Promise<{ token: string }> };
 
@@ -44,7 +44,7 @@ function echo(raw: Record<string, unknown>): RegistroEco {
  * the form with the messages) or JSON (200, 400 ValidationProblemDetails, 404, 410).
  */
 export async function POST(request: Request, context: Context): Promise<Response> {
-  await startService();
+  await serviceReady();
   const { token } = await context.params;
   const url = new URL(request.url);
   const instance = url.pathname;

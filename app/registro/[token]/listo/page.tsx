@@ -3,13 +3,13 @@ import { notFound, redirect } from "next/navigation";
 import { Aviso, MarcoRegistro } from "@/components/registro/marco";
 import { findInvitation } from "@/lib/service/agencias/find-invitation";
 import { registroPath } from "@/lib/service/agencias/registro-form";
-import { startService } from "@/lib/service/runtime";
+import { serviceReady } from "@/lib/service/ready";
 
 export const metadata: Metadata = { title: "Registro completo", robots: { index: false } };
 
 /** The confirmation after a successful registration or attachment (303 target of the form post). */
 export default async function RegistroListo({ params }: { params: Promise<{ token: string }> }) {
-  await startService();
+  await serviceReady();
   const { token } = await params;
   const invitation = await findInvitation(token);
   if (!invitation) notFound();

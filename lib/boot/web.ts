@@ -4,8 +4,9 @@ import { startAdminSocket } from "@/lib/admin/socket-server";
 import { adminSocketPath, getDb } from "@/lib/db";
 import { config } from "@/lib/env";
 import { logger } from "@/lib/log";
-import { loadCatalogo } from "./catalogo/load-catalogo";
-import { demoSeeded } from "./demo/seed-demo";
+import { loadCatalogo } from "@/lib/service/catalogo/load-catalogo";
+import { demoSeeded } from "@/lib/service/demo/seed-demo";
+import { settleReadiness } from "@/lib/service/ready";
 import { startWorkers } from "./workers";
 
 const holder = globalThis as typeof globalThis & { __vitrinaStarted?: Promise<void> };
@@ -23,16 +24,19 @@ async function start(): Promise<void> {
   logger().info({ embedded: settings.embedded, publicBaseUrl: settings.publicBaseUrl }, "service started");
 }
 
-/** Everything the web process needs before serving: configuration, database, admin socket. */
-export function startService(): Promise<void> {
-  holder.__vitrinaStarted ??= start();
+/**
+ * Everything the web process needs before serving: configuration, database, catalogue, and in
+ * embedded mode the admin socket and the workers. Once; requests wait for it (lib/service/ready.ts).
+ */
+export function bootWeb(): Promise<void> {
+  holder.__vitrinaStarted ??= settleReadiness(start());
   return holder.__vitrinaStarted;
 }
 
 /** A web process that cannot start says why, once, and stops. */
-export async function startServiceOrExit(): Promise<void> {
+export async function bootWebOrExit(): Promise<void> {
   try {
-    await startService();
+    await bootWeb();
   } catch (error) {
     console.error(`\nVitrina no pudo arrancar: ${(error as Error).message}\n`);
     process.exit(1);

@@ -1,7 +1,7 @@
 import "server-only";
-import { startMailWorker } from "./mail/worker";
+import { startMailWorker } from "@/lib/service/mail/worker";
+import { startDeliveryWorker } from "@/lib/service/webhooks/delivery-worker";
 import { startMaintenanceWorker } from "./maintenance-worker";
-import { startDeliveryWorker } from "./webhooks/delivery-worker";
 
 /**
  * Background workers of this process: in embedded mode they run inside the web process; in
