@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { parseTrustedProxy, type TrustedProxy } from "./http/client-address";
+import { parseTrustedProxy, type TrustedProxy } from "./client-address";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"], { message: "se espera true o false" })
@@ -86,7 +86,7 @@ export type Config = {
   seedDemo: boolean;
   /** Requests per minute (0: no limit): per app and per client address on /v3, per address on sign-in. */
   rateLimits: { app: number; ip: number; signIn: number };
-  /** Proxies whose X-Forwarded-For names the client (lib/http/client-address.ts); none by default. */
+  /** Proxies whose X-Forwarded-For names the client (lib/client-address.ts); none by default. */
   trustedProxies: readonly TrustedProxy[];
   /** Where the processes share their rate-limit counters: Redis when set, otherwise the database. */
   redisUrl: string | undefined;

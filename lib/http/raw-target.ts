@@ -10,7 +10,7 @@ import type { IncomingHttpHeaders } from "node:http";
 export const RAW_TARGET_HEADER = "x-vitrina-raw-target";
 /** The peer address of the connection, stamped the same way (a client cannot choose its own). */
 export const CLIENT_ADDRESS_HEADER = "x-vitrina-client-address";
-/** `1` when the request came straight from this machine, through no proxy (lib/http/client-address.ts). */
+/** `1` when the request came straight from this machine, through no proxy (lib/client-address.ts). */
 export const LOOPBACK_HEADER = "x-vitrina-loopback";
 
 const holder = globalThis as typeof globalThis & { __vitrinaRawTargetToken?: string };

@@ -28,7 +28,7 @@ export function sessionCookie(): { name: string; secure: boolean } {
 /**
  * The client address of a sign-in, as next-auth hands over the request's headers: the address our
  * HTTP server stamped on the request (lib/http/raw-target.ts, as the rate limits read it): the peer,
- * or behind a trusted proxy the client it names (lib/http/client-address.ts); never an
+ * or behind a trusted proxy the client it names (lib/client-address.ts); never an
  * X-Forwarded-For header the server did not believe.
  */
 export function clientIp(headers: Record<string, string | string[] | undefined> | undefined): string | undefined {

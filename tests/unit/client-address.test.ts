@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { clientAddressOf, isDirectLoopback, parseTrustedProxy, type TrustedProxy } from "@/lib/client-address";
 import { parseConfig } from "@/lib/env";
-import { clientAddressOf, isDirectLoopback, parseTrustedProxy, type TrustedProxy } from "@/lib/http/client-address";
 
 /** The client address behind trusted proxies (TRUSTED_PROXIES, issue 17 item 3, docs/decisions/0027) and HOST (item 4, 0028). */
 
