@@ -38,7 +38,7 @@ export const panelUsers = pgTable(
     agencyAdminMail: text("agency_admin_mail"),
     /** argon2id. */
     passwordHash: text("password_hash").notNull(),
-    /** Sessions signed in before this (a password set again) are over; null: every session counts. */
+    /** Sessions signed in before this (a password set again, a sign-out: decisions 0029) are over; null: every session counts. */
     sessionsValidFrom: timestamp("sessions_valid_from", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,21 +1,23 @@
 import "server-only";
+import type { NextRequest } from "next/server";
 import type { AuthOptions } from "next-auth";
+import { getToken, type JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { config } from "@/lib/env";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "@/lib/http/raw-target";
 import { logger } from "@/lib/log";
 import { codigoDeBloqueo, INGRESO_NO_VERIFICADO } from "./ingreso";
-import { verifyPassword } from "./users";
+import { endSessions, findSessionUser, SESSION_LIFETIME_MS, verifyPassword } from "./users";
 
 /**
  * next-auth (v4) for the dashboard: e-mail and password, JWT sessions in an HttpOnly, SameSite=Lax
  * cookie (Secure when PUBLIC_BASE_URL is https). The token carries the user id and when the user
  * signed in: every request reads the user again (lib/panel/session.ts), so a changed role, a deleted
- * user or a password set again applies at once.
+ * user, a password set again or a sign-out applies at once, and no session outlives 12 hours from
+ * its sign-in (docs/decisions/0029).
  */
 
 export const SIGN_IN_PATH = "/ingresar";
-const SESSION_HOURS = 12;
 
 const secureCookies = () => config().publicBaseUrl.startsWith("https://");
 
@@ -44,7 +46,7 @@ export function panelAuthOptions(): AuthOptions {
   return {
     secret: settings.authSecret,
     useSecureCookies: secureCookies(),
-    session: { strategy: "jwt", maxAge: SESSION_HOURS * 60 * 60 },
+    session: { strategy: "jwt", maxAge: SESSION_LIFETIME_MS / 1000 },
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
     providers: [
       CredentialsProvider({
@@ -70,12 +72,44 @@ export function panelAuthOptions(): AuthOptions {
       }),
     ],
     callbacks: {
-      // signedInAt: a password set again later ends the session (lib/panel/users.ts, findSessionUser).
-      jwt: ({ token, user }) => (user ? { sub: user.id, email: user.email, name: user.name, signedInAt: Date.now() } : token),
+      // signedInAt: the session's lifetime counts from it, and a later password or sign-out ends it.
+      jwt: async ({ token, user }) => {
+        if (user) return { sub: user.id, email: user.email, name: user.name, signedInAt: Date.now() };
+        // Read or renewed (/api/auth/session): only while it lasts; otherwise next-auth clears the cookie.
+        if (!(await sessionLasts(token))) throw new Error(SESSION_OVER);
+        return token;
+      },
       session: ({ session, token }) => ({
         ...session,
+        expires: new Date(Math.min(Date.parse(session.expires), Number(token.signedInAt) + SESSION_LIFETIME_MS)).toISOString(),
         user: { id: token.sub, email: token.email, name: token.name, signedInAt: token.signedInAt },
       }),
     },
+    events: {
+      // next-auth's own sign-out (/api/auth/signout) ends the session on the server too.
+      signOut: ({ token }) => endSessionOf(token),
+    },
+    // A session that is over is an answer, not an error: next-auth would log each one with its stack.
+    logger: {
+      error: (code, metadata) => {
+        if (metadata instanceof Error && metadata.message === SESSION_OVER) return;
+        logger().error({ err: metadata instanceof Error ? metadata : (metadata as { error?: unknown })?.error }, `next-auth: ${code}`);
+      },
+    },
   };
+}
+
+const SESSION_OVER = "SesionTerminada";
+
+const sessionLasts = async (token: JWT) =>
+  typeof token.sub === "string" && (await findSessionUser(token.sub, Number(token.signedInAt ?? 0))) !== undefined;
+
+async function endSessionOf(token: JWT | null | undefined): Promise<void> {
+  if (typeof token?.sub === "string") await endSessions(token.sub);
+}
+
+/** Signing out (the Panel's Salir): the session's user has every session ended on the server. */
+export async function endSession(request: NextRequest): Promise<void> {
+  const { secure } = sessionCookie();
+  await endSessionOf(await getToken({ req: request, secret: config().authSecret, secureCookie: secure }));
 }

@@ -18,7 +18,7 @@ export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
   const session = await getServerSession(panelAuthOptions());
   const { id, signedInAt } = (session?.user ?? {}) as { id?: string; signedInAt?: number };
   if (!id) return null;
-  // A session from before signedInAt was kept counts from the epoch: any password set since ends it.
+  // A session from before signedInAt was kept counts from the epoch: long over.
   const user = await findSessionUser(id, signedInAt ?? 0);
   if (!user) return null;
   const agency = user.role === "agencia" && user.agencyAdminMail ? { adminMail: user.agencyAdminMail, operatorEmail: user.email } : null;

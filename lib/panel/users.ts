@@ -112,13 +112,23 @@ async function findUser(where: SQL | undefined): Promise<PanelUser | undefined> 
 
 export const findUserById = (id: string) => findUser(eq(panelUsers.id, id));
 
+/** A session lasts 12 hours from its sign-in, however often it is renewed (docs/decisions/0029). */
+export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
+
 /**
- * The user of a session signed in at `signedInAt` (ms), unless the user's password was set again
- * since: then the session is over, as if the user were gone.
+ * The user of a session signed in at `signedInAt` (ms), unless the session is over: older than its
+ * lifetime, or the user signed out or had their password set again since. Then, as if the user were gone.
  */
-export function findSessionUser(id: string, signedInAt: number): Promise<PanelUser | undefined> {
+export async function findSessionUser(id: string, signedInAt: number, now = Date.now()): Promise<PanelUser | undefined> {
+  if (!(now - signedInAt < SESSION_LIFETIME_MS)) return undefined;
   const valid = or(isNull(panelUsers.sessionsValidFrom), lte(panelUsers.sessionsValidFrom, new Date(signedInAt)));
   return findUser(and(eq(panelUsers.id, id), valid));
+}
+
+/** Ends every session of the user signed in until now (signing out: docs/decisions/0029). */
+export async function endSessions(id: string): Promise<void> {
+  const db = await getDb();
+  await db.update(panelUsers).set({ sessionsValidFrom: new Date() }).where(eq(panelUsers.id, id));
 }
 
 async function findUserWithHash(email: string): Promise<(PanelUser & { passwordHash: string }) | undefined> {

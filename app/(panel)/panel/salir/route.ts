@@ -1,16 +1,18 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { getTranslations } from "next-intl/server";
-import { SIGN_IN_PATH, sessionCookie } from "@/lib/panel/auth";
+import { endSession, SIGN_IN_PATH, sessionCookie } from "@/lib/panel/auth";
 import { rechazarSiNoEsMismoSitio } from "@/lib/panel/manejar";
 
 /**
- * POST /panel/salir: the Salir button of the Panel's header, a plain form. A next-auth JWT session
- * lives only in its cookie (split into name.0, name.1… when long), so signing out expires it; then
- * 303 to the sign-in page. Refused from another site, like the Panel's other mutations.
+ * POST /panel/salir: the Salir button of the Panel's header, a plain form. The user's sessions end on
+ * the server (a copy of the cookie opens nothing: docs/decisions/0029), and the cookie (split into
+ * name.0, name.1… when long) is expired; then 303 to the sign-in page. Refused from another site,
+ * like the Panel's other mutations.
  */
 export async function POST(request: NextRequest) {
   const refused = rechazarSiNoEsMismoSitio(request, await getTranslations(), { conCuerpo: false });
   if (refused) return refused;
+  await endSession(request);
   const { name, secure } = sessionCookie();
   const response = new NextResponse(null, { status: 303, headers: { Location: SIGN_IN_PATH, "Cache-Control": "no-store" } });
   for (const { name: cookie } of request.cookies.getAll()) {
