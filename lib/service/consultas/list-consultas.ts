@@ -1,44 +1,21 @@
 import "server-only";
 import { desc, inArray, sql } from "drizzle-orm";
-import {
-  type Consulta,
-  type ConsultaRef,
-  type Consultas,
-  consultasPath,
-  DIAS_CONSULTAS,
-  type ListConsultasFilters,
-  PER_PAGINA,
-} from "@/lib/api/consultas";
-import { fieldProblem, Problem } from "@/lib/api/problem";
+import { type Consulta, type ConsultaRef, type Consultas, consultasPath, type ListConsultasFilters, PER_PAGINA } from "@/lib/api/consultas";
+import { Problem } from "@/lib/api/problem";
 import { type Db, getDb, getPlanOnceDb } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { consultas } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
-import { addDays, counterHours, dayOf, startOfDay } from "@/lib/time";
+import { counterHours } from "@/lib/time";
 import { countConsultas } from "./count-consultas";
 import { listEnvelope } from "./list-envelope";
 import { type ListFacts, listFacts } from "./list-facts";
 import { type ListShape, listConditions, shapeName } from "./list-shape";
+import { periodOf } from "./period";
 import { presentConsulta, presentedColumns } from "./present-consulta";
 import { searchTerms, termParams } from "./search-terms";
 import { seekPageSids } from "./seek-page";
-
-/** The period of a list (decisions §8): whole days in the service time zone, never past now. */
-export function periodOf(filters: Pick<ListConsultasFilters, "desde" | "hasta">, now = new Date()) {
-  const zone = config().timeZone;
-  const today = dayOf(now, zone);
-  const earliest = addDays(today, -DIAS_CONSULTAS);
-  const desde = filters.desde ?? earliest;
-  const hasta = filters.hasta ?? today;
-  if (desde < earliest) throw fieldProblem("desde", `desde no puede ser anterior a ${earliest} (hoy menos ${DIAS_CONSULTAS} días).`);
-  if (desde > today) throw fieldProblem("desde", `desde no puede ser posterior a hoy (${today}).`);
-  if (hasta < desde) throw fieldProblem("hasta", "hasta no puede ser anterior a desde.");
-  const from = startOfDay(desde, zone);
-  const endOfHasta = new Date(startOfDay(addDays(hasta, 1), zone).getTime() - 1);
-  const to = endOfHasta.getTime() > now.getTime() ? now : endOfHasta;
-  return { from, to };
-}
 
 const newestFirst = [desc(consultas.momento), desc(consultas.sid)];
 

@@ -6,51 +6,11 @@ import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log";
 import type { ClaimedNotification } from "./claim-notifications";
 import { type HealthEvent, recordConfigHealth } from "./config-health";
+import { type DeliveryOptions, type Disparo, type NextDeliveryState, nextDeliveryState } from "./delivery-state";
 import { type DeliveryTarget, loadDeliveryTarget } from "./load-target";
 import { notificationBody } from "./notification-body";
 import { notificationHeaders } from "./notification-headers";
-import { nextRetryDelay } from "./retry-schedule";
 import { type SendResult, sendNotification } from "./send-notification";
-
-export type Disparo = "automatico" | "manual";
-
-/** Where a manual attempt that fails leaves the notification: as it was before. */
-export type PriorState = { estado: string; proximoIntentoAt: Date };
-
-export type DeliveryOptions = {
-  disparo: Disparo;
-  /** Manual attempts only. */
-  prior?: PriorState;
-  random?: () => number;
-  now?: () => Date;
-};
-
-type NotificationUpdate = Partial<typeof notificaciones.$inferInsert>;
-
-/** The notification's next state after an attempt, and what the attempt log says of the next one. */
-function nextState(
-  claimed: ClaimedNotification,
-  result: SendResult,
-  options: DeliveryOptions,
-  now: Date,
-): { update: NotificationUpdate; nextAttempt: Date | null; exhausted: boolean } {
-  if (result.ok) return { update: { estado: "entregada", entregadaAt: now, proximoIntentoAt: now }, nextAttempt: null, exhausted: false };
-  if (options.disparo === "manual") {
-    const prior = options.prior ?? { estado: "fallida", proximoIntentoAt: now };
-    const estado = result.httpStatus === 410 && prior.estado === "pendiente" ? "fallida" : prior.estado;
-    const pending = estado === "pendiente";
-    return {
-      update: { estado, proximoIntentoAt: prior.proximoIntentoAt },
-      nextAttempt: pending ? prior.proximoIntentoAt : null,
-      exhausted: false,
-    };
-  }
-  const delay = result.httpStatus === 410 ? undefined : nextRetryDelay(claimed.intentos, result, options.random);
-  if (delay === undefined)
-    return { update: { estado: "fallida", proximoIntentoAt: now }, nextAttempt: null, exhausted: result.httpStatus !== 410 };
-  const at = new Date(now.getTime() + delay);
-  return { update: { estado: "pendiente", proximoIntentoAt: at }, nextAttempt: at, exhausted: false };
-}
 
 /** The claimed notification's row, only while this worker still holds its lease. */
 function fenced(claimed: ClaimedNotification) {
@@ -79,7 +39,7 @@ async function attempt(claimed: ClaimedNotification, target: DeliveryTarget, now
   return sendNotification(target.callback, headers, body);
 }
 
-type Outcome = ReturnType<typeof nextState> & { intentos: number; startedAt: Date; now: Date };
+type Outcome = NextDeliveryState & { intentos: number; startedAt: Date; now: Date };
 
 function healthEvent(result: SendResult, outcome: Outcome, notificationId: string): HealthEvent {
   if (result.ok) return { kind: "delivered" };
@@ -133,7 +93,7 @@ export async function deliverClaimed(claimed: ClaimedNotification, options: Deli
   const result = await attempt(claimed, target, startedAt);
   const now = clock();
   const counted: ClaimedNotification = options.disparo === "automatico" ? { ...claimed, intentos: claimed.intentos + 1 } : claimed;
-  const outcome: Outcome = { ...nextState(counted, result, options, now), intentos: counted.intentos, startedAt, now };
+  const outcome: Outcome = { ...nextDeliveryState(counted.intentos, result, options, now), intentos: counted.intentos, startedAt, now };
   try {
     await record(claimed, target, options.disparo, result, outcome);
   } catch (error) {

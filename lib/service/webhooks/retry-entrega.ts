@@ -7,7 +7,8 @@ import { notificaciones } from "@/lib/db/schema";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { type ClaimedNotification, LEASE_MS } from "./claim-notifications";
 import { configuredWebhook } from "./configured-webhook";
-import { deliverClaimed, type PriorState } from "./deliver-notification";
+import { deliverClaimed } from "./deliver-notification";
+import type { PriorState } from "./delivery-state";
 import { getEntrega } from "./get-entrega";
 import { assertSendable } from "./sendable-webhook";
 
