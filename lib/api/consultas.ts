@@ -57,6 +57,15 @@ const pagina = inputString()
   .optional()
   .meta({ description: `Página, de 1 a ${MAX_PAGINA}`, type: "integer" });
 
+const atendida = z
+  .enum(["true", "false"], { error: "atendida debe ser true o false." })
+  .transform((value) => value === "true")
+  .optional()
+  .meta({
+    description:
+      "Extensión: solo las consultas atendidas (true) o solo las que nadie marcó como atendidas (false), según las marcas de la app",
+  });
+
 const period = {
   desde: day(
     "desde",
@@ -76,6 +85,7 @@ export const ListConsultasQuery = z.object({
     .meta({ description: "ExternalId de una publicación (sin distinguir mayúsculas)" }),
   ...period,
   q: q.optional(),
+  atendida,
   pagina,
 });
 
@@ -83,6 +93,7 @@ export const ListConsultasQuery = z.object({
 export const SearchConsultasQuery = z.object({
   q: q.refine((value) => value !== undefined, { message: "q no puede estar vacío." }),
   ...period,
+  atendida,
   pagina,
 });
 
@@ -146,6 +157,17 @@ export const ConsultaSchema = z
     Auto: AutoSchema,
     Interesado: InteresadoSchema,
     OperadorResponsable: z.string(),
+    Atencion: z
+      .object({
+        Atendida: z.boolean(),
+        Por: z.string().meta({ description: "E-mail de quien la marcó" }),
+        Momento: z.string().meta({ description: "Cuándo la marcó, con desplazamiento" }),
+      })
+      .nullable()
+      .meta({
+        id: "Atencion",
+        description: "Extensión: si alguien de la app atendió la consulta; null mientras nadie la marcó. Cada app ve solo sus marcas.",
+      }),
     _links: LinksSchema,
   })
   .meta({ id: "Consulta" });
@@ -193,7 +215,7 @@ export const listConsultasOp = defineOperation({
   query: ListConsultasQuery,
   success: { status: 200, description: "Consultas", entry: ConsultasSchema, ref: ConsultasRefSchema },
   errors: {
-    400: "adminMail, operador, externalid, desde, hasta, q o pagina no son válidos; ValidationProblemDetails que nombra el parámetro.",
+    400: "adminMail, operador, externalid, desde, hasta, q, atendida o pagina no son válidos; ValidationProblemDetails que nombra el parámetro.",
     404: "La agencia no existe para la app.",
   },
 });
@@ -207,7 +229,9 @@ export const searchConsultasOp = defineOperation({
   description: `Para quien atiende sin saber aún la agencia: las consultas que la app ve en cada agencia registrada con ella, que contienen q. Cada entrada dice su agencia (AdminMail). De la más reciente a la más antigua, ${PER_PAGINA} por página.`,
   query: SearchConsultasQuery,
   success: { status: 200, description: "Consultas de todas las agencias", entry: ConsultasDeAgenciasSchema, ref: ConsultasRefSchema },
-  errors: { 400: "q falta o no es válido, o desde, hasta o pagina no son válidos; ValidationProblemDetails que nombra el parámetro." },
+  errors: {
+    400: "q falta o no es válido, o desde, hasta, atendida o pagina no son válidos; ValidationProblemDetails que nombra el parámetro.",
+  },
 });
 
 export const getConsultaOp = defineOperation({
@@ -242,7 +266,32 @@ export const resendConsultaOp = defineOperation({
   },
 });
 
-export const consultasOperations = [searchConsultasOp, listConsultasOp, getConsultaOp, resendConsultaOp];
+export const AtencionBody = z.object({
+  Atendida: z.boolean({ error: "Atendida es obligatorio: true o false." }),
+  Por: emailValue("Por", MAX_EMAIL).meta({ description: "E-mail de quien atendió (o desmarca) la consulta" }),
+});
+
+export type AtencionInput = z.output<typeof AtencionBody>;
+
+export const putAtencionOp = defineOperation({
+  tag,
+  method: "PUT",
+  path: "/v3/consultas/{adminMail}/{sid}/atencion",
+  operationId: "putConsultaAtencion",
+  summary: "Marca una consulta como atendida o no (extensión)",
+  description:
+    "La marca es de la app: otra app no la ve. Marcar de nuevo el mismo estado no cambia Por ni Momento. Si Por es un colaborador de la agencia, solo marca las consultas que ese colaborador ve (las suyas).",
+  params: ConsultaParams,
+  body: AtencionBody,
+  success: { status: 200, description: "La consulta, con su Atencion", entry: ConsultaSchema },
+  errors: {
+    400: "adminMail, sid, Atendida o Por no son válidos; ValidationProblemDetails.",
+    403: "Por es un colaborador de la agencia que no ve esta consulta; ProblemDetails.",
+    404: "La agencia o la consulta no existen para la app.",
+  },
+});
+
+export const consultasOperations = [searchConsultasOp, listConsultasOp, getConsultaOp, putAtencionOp, resendConsultaOp];
 
 export const CONSULTAS_PATH = "/v3/consultas";
 export const consultasPath = (adminMail: string) => `/v3/consultas/${segment(adminMail)}`;

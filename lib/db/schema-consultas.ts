@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { agencias } from "./schema-agencias";
 import { apps } from "./schema-apps";
 
@@ -97,4 +97,33 @@ export const consultasPorHora = pgTable(
     cantidad: integer("cantidad").notNull(),
   },
   (table) => [primaryKey({ columns: [table.agenciaId, table.appId, table.hora, table.operadorResponsable] })],
+);
+
+/**
+ * Whether somebody attended an enquiry, for one app (docs/decisions/0041): each app keeps its own
+ * marks, and another app's never show. The enquiry's agency, operator and reception time are copied
+ * here so the summary counts an app's marks of a period from this table's index alone.
+ */
+export const consultasAtencion = pgTable(
+  "consultas_atencion",
+  {
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    sid: text("sid")
+      .notNull()
+      .references(() => consultas.sid, { onDelete: "cascade" }),
+    agenciaId: text("agencia_id").notNull(),
+    operadorResponsable: text("operador_responsable").notNull(),
+    /** When the enquiry was received (its `momento`). */
+    recibida: timestamp("recibida", { withTimezone: true }).notNull(),
+    atendida: boolean("atendida").notNull(),
+    /** Lower-cased e-mail of who marked it. */
+    por: text("por").notNull(),
+    momento: timestamp("momento", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.appId, table.sid] }),
+    index("consultas_atencion_periodo_idx").on(table.appId, table.agenciaId, table.recibida),
+  ],
 );

@@ -127,6 +127,13 @@ const webhookBody = fc.stringMatching(/^[a-z0-9]{8}$/).map((suffix) => (side: Si
   return body;
 });
 
+/** A mark on an enquiry, by someone only that side knows. */
+const atencionBody = fc.tuple(fc.boolean(), fc.stringMatching(/^[a-z0-9]{8}$/)).map(([Atendida, suffix]) => (side: Side) => {
+  const body = { Atendida, Por: `atiende-${side.toLowerCase()}-${suffix}@ejemplo.test` };
+  privateTo[side].add(body.Por);
+  return body;
+});
+
 const agency = () => fc.constantFrom(...agencies);
 const sid = () => fc.constantFrom(...sids);
 /** Built once the fixtures exist (the agencies and enquiries the arbitraries pick from). */
@@ -148,6 +155,11 @@ const operations = () =>
       .map(([mail, query]) => ["GET", `/v3/consultas/${mail}${query}`] as const),
     fc.tuple(agency(), sid()).map(([mail, one]) => ["GET", `/v3/consultas/${mail}/${one}`] as const),
     fc.tuple(agency(), sid()).map(([mail, one]) => ["POST", `/v3/consultas/${mail}/${one}/resendwebhook`] as const),
+    fc.tuple(agency(), sid(), atencionBody).map(([mail, one, body]) => ["PUT", `/v3/consultas/${mail}/${one}/atencion`, body] as const),
+    fc
+      .tuple(agency(), fc.constantFrom("?atendida=true", "?atendida=false"))
+      .map(([mail, query]) => ["GET", `/v3/consultas/${mail}${query}`] as const),
+    fc.constantFrom("?q=comprador", "?q=ejemplo.test&atendida=true").map((query) => ["GET", `/v3/consultas${query}`] as const),
     fc
       .constantFrom("/v3/appnotificaciones", "/v3/appnotificaciones/consultas", "/v3/appnotificaciones/consultas/entregas")
       .map((path) => ["GET", path] as const),

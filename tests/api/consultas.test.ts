@@ -186,7 +186,16 @@ describe("marketplace ingestion", () => {
         InfoOperacion: null,
       },
     });
-    expect(Object.keys(consulta)).toEqual(["Momento", "OrigenLead", "TipoAnuncio", "Auto", "Interesado", "OperadorResponsable", "_links"]);
+    expect(Object.keys(consulta)).toEqual([
+      "Momento",
+      "OrigenLead",
+      "TipoAnuncio",
+      "Auto",
+      "Interesado",
+      "OperadorResponsable",
+      "Atencion",
+      "_links",
+    ]);
     expect(consulta.Momento).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-03:00$/);
   });
 
@@ -380,6 +389,7 @@ describe("GET /v3/consultas/{adminMail}/{sid}", () => {
     expect(body._links).toEqual({
       self: { href: `/v3/consultas/${mail}/${sids.a1}` },
       agencia: { href: `/v3/agencias/${mail}` },
+      atencion: { href: `/v3/consultas/${mail}/${sids.a1}/atencion` },
       resendwebhook: { href: `/v3/consultas/${mail}/${sids.a1}/resendwebhook` },
     });
     const ref = await (await call(appA, "GET", `/v3/consultas/${mail}/${sids.a1}`, undefined, { Accept: REF })).json();

@@ -42,7 +42,7 @@ const setting = async (db: Db, name: string) =>
 async function planningOfTotal(db: Db) {
   const from = new Date(Date.now() - 90 * 86_400_000);
   const params = { agencia: "agencia", app: "app", adminMail: "ventas@agencia.example", from, to: new Date() };
-  const shape = { compartir: true, operador: false, administrador: false, externalId: false, terminos: 0 };
+  const shape = { compartir: true, operador: false, administrador: false, externalId: false, terminos: 0, atendida: undefined };
   return db.transaction(async (tx) => {
     for (let run = 0; run < 6; run++) await countConsultas(tx as unknown as Db, shape, params);
     const { rows } = (await tx.execute(

@@ -13,11 +13,12 @@ const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
  * counters, whole hours of the partial days from the per-hour counters (both kept at ingestion), and
  * only the partial hours at both ends counted in `consultas`, all added in one statement. A
  * listing's enquiries (externalid) are few, and so are those of a period without a whole hour:
- * those are counted directly, as are those of a search (`q`), which the counters know nothing of. `vigente`: whether the facts the list was shaped by still hold.
+ * those are counted directly, as are those of a search (`q`) or of the app's marks (`atendida`),
+ * which the counters know nothing of. `vigente`: whether the facts the list was shaped by still hold.
  */
 export async function countConsultas(db: Db, shape: ListShape, params: ListParams): Promise<{ total: number; vigente: boolean }> {
   const { firstHour, afterHours, firstDay, afterDays } = splitPeriod(params.from, params.to);
-  if (shape.externalId || shape.terminos > 0 || afterHours <= firstHour) {
+  if (shape.externalId || shape.terminos > 0 || shape.atendida !== undefined || afterHours <= firstHour) {
     const [row] = await prepared(db, shapeName("consultas_cuenta", shape), (db, name) =>
       db
         .select({ total: count(), vigente: sql<boolean>`${factsHold(shape)}` })

@@ -4,19 +4,20 @@ import type { Consulta, ConsultaRef } from "@/lib/api/consultas";
 import { NotFound } from "@/lib/api/problem";
 import { type Db, getDb } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
-import { agenciaApps, agencias, consultas } from "@/lib/db/schema";
+import { agenciaApps, agencias, consultas, consultasAtencion } from "@/lib/db/schema";
 import type { Visible } from "@/lib/service/agencias/relation";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
-import { type ConsultaRow, presentConsulta } from "./present-consulta";
+import { atencionColumns, atencionOf, type ConsultaRow, type PresentedRow, presentConsulta } from "./present-consulta";
 import { visibleEnquiries, visibleTo } from "./visibility";
 
-/** The enquiry when the app sees it (decisions §8). */
-export async function findConsulta(db: Db, visible: Visible, sid: string): Promise<ConsultaRow | undefined> {
+/** The enquiry when the app sees it (decisions §8), with the app's mark on it. */
+export async function findConsulta(db: Db, visible: Visible, sid: string): Promise<(ConsultaRow & PresentedRow) | undefined> {
   const [row] = await db
-    .select()
+    .select({ consulta: consultas, atencion: atencionColumns })
     .from(consultas)
+    .leftJoin(consultasAtencion, atencionOf(visible.relation.appId))
     .where(and(eq(consultas.sid, sid), visibleTo(visible)));
-  return row;
+  return row && { ...row.consulta, atencion: row.atencion };
 }
 
 /**
@@ -27,10 +28,11 @@ export async function findConsulta(db: Db, visible: Visible, sid: string): Promi
 function prepareDetail(db: Db, name: string) {
   const appId = sql.placeholder("appId");
   return db
-    .select({ consulta: consultas, adminMail: agencias.adminMail })
+    .select({ consulta: consultas, atencion: atencionColumns, adminMail: agencias.adminMail })
     .from(consultas)
     .innerJoin(agencias, eq(agencias.id, consultas.agenciaId))
     .innerJoin(agenciaApps, and(eq(agenciaApps.agenciaId, agencias.id), eq(agenciaApps.appId, appId)))
+    .leftJoin(consultasAtencion, atencionOf(appId))
     .where(
       and(
         eq(consultas.sid, sql.placeholder("sid")),
@@ -52,5 +54,5 @@ export async function getConsulta(
   const db = await getDb();
   const [found] = await prepared(db, "consulta_detalle", prepareDetail).execute({ appId: app.id, sid, adminMail: adminMail.toLowerCase() });
   if (!found) throw new NotFound();
-  return presentConsulta(found.consulta, found.adminMail, form);
+  return presentConsulta({ ...found.consulta, atencion: found.atencion }, found.adminMail, form);
 }

@@ -1,15 +1,23 @@
 import "server-only";
-import { and, eq, gte, lte, type SQL, sql } from "drizzle-orm";
-import { agenciaApps, agencias, consultas, operadores } from "@/lib/db/schema";
+import { and, type Column, eq, gte, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { agenciaApps, agencias, consultas, consultasAtencion, operadores } from "@/lib/db/schema";
 import { visibleEnquiries } from "./visibility";
 
 /**
  * What shapes a list's statements: whether the agency shares catalogue enquiries with the app, and
  * which filters are set (`operador`: narrowed to a collaborator's enquiries; `administrador`: the
- * filter names the administrator, who sees them all; `terminos`: how many terms `q` has). Each shape is a statement prepared once
+ * filter names the administrator, who sees them all; `terminos`: how many terms `q` has; `atendida`:
+ * the filter on the app's marks). Each shape is a statement prepared once
  * (lib/db/prepared.ts); the values go in its placeholders.
  */
-export type ListShape = { compartir: boolean; operador: boolean; administrador: boolean; externalId: boolean; terminos: number };
+export type ListShape = {
+  compartir: boolean;
+  operador: boolean;
+  administrador: boolean;
+  externalId: boolean;
+  terminos: number;
+  atendida: boolean | undefined;
+};
 
 export type ListParams = {
   agencia: string;
@@ -22,7 +30,9 @@ export type ListParams = {
 } & Record<`termino${number}`, string>;
 
 export const shapeName = (statement: string, shape: ListShape) =>
-  `${statement}_${[shape.compartir, shape.operador, shape.administrador, shape.externalId].map(Number).join("")}_${shape.terminos}`;
+  `${statement}_${[shape.compartir, shape.operador, shape.administrador, shape.externalId].map(Number).join("")}_${shape.terminos}${attendedName(shape.atendida)}`;
+
+const attendedName = (atendida: boolean | undefined) => (atendida === undefined ? "" : `_${Number(atendida)}`);
 
 /**
  * Whether the facts a list's statement was built on still hold as it runs (list-facts.ts, decisions
@@ -53,6 +63,17 @@ export function matchesTerms(count: number): SQL | undefined {
   return and(...terms);
 }
 
+/**
+ * Enquiries the app marked as attended (`true`), or that it did not (`false`: never marked, or
+ * marked back); no condition when undefined. Only the app's own marks count (docs/decisions/0041).
+ */
+export function attendedIs(atendida: boolean | undefined, appId: Placeholder | Column): SQL | undefined {
+  if (atendida === undefined) return undefined;
+  const marked = sql`exists (select 1 from ${consultasAtencion} where ${consultasAtencion.appId} = ${appId}
+    and ${consultasAtencion.sid} = ${consultas.sid} and ${consultasAtencion.atendida})`;
+  return atendida ? marked : sql`not ${marked}`;
+}
+
 /** The enquiries of a list: visible to the app, in the period, narrowed by the filters. */
 export function listConditions(shape: ListShape): SQL {
   return and(
@@ -62,5 +83,6 @@ export function listConditions(shape: ListShape): SQL {
     shape.operador ? eq(consultas.operadorResponsable, sql.placeholder("operador")) : undefined,
     shape.externalId ? eq(consultas.externalId, sql.placeholder("externalId")) : undefined,
     matchesTerms(shape.terminos),
+    attendedIs(shape.atendida, sql.placeholder("app")),
   ) as SQL;
 }

@@ -1,7 +1,8 @@
 import "server-only";
+import { and, eq, type Placeholder } from "drizzle-orm";
 import { agenciaPath } from "@/lib/api/agencias";
 import { type Auto, type Consulta, type ConsultaRef, consultaPath, type Interesado } from "@/lib/api/consultas";
-import { consultas } from "@/lib/db/schema";
+import { consultas, consultasAtencion } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import { formatDateTime } from "@/lib/time";
 
@@ -17,11 +18,31 @@ export const presentedColumns = {
   interesado: consultas.interesado,
   operadorResponsable: consultas.operadorResponsable,
 };
-export type PresentedRow = Pick<ConsultaRow, keyof typeof presentedColumns>;
+
+/** The app's mark on the enquiry (docs/decisions/0041), read through `atencionOf`'s left join. */
+export const atencionColumns = {
+  atendida: consultasAtencion.atendida,
+  por: consultasAtencion.por,
+  momento: consultasAtencion.momento,
+};
+
+/** Joins each enquiry to the app's own mark on it, and to no other app's. */
+export const atencionOf = (appId: string | Placeholder) =>
+  and(eq(consultasAtencion.sid, consultas.sid), eq(consultasAtencion.appId, appId));
+
+type AtencionRow = { atendida: boolean; por: string; momento: Date };
+
+/** `atencion`: the app's mark; absent or null when nobody marked it (a notification at ingestion). */
+export type PresentedRow = Pick<ConsultaRow, keyof typeof presentedColumns> & { atencion?: AtencionRow | null };
 
 export function consultaLinks(adminMail: string, sid: string) {
   const self = consultaPath(adminMail, sid);
-  return { self: { href: self }, agencia: { href: agenciaPath(adminMail) }, resendwebhook: { href: `${self}/resendwebhook` } };
+  return {
+    self: { href: self },
+    agencia: { href: agenciaPath(adminMail) },
+    atencion: { href: `${self}/atencion` },
+    resendwebhook: { href: `${self}/resendwebhook` },
+  };
 }
 
 export function presentConsulta(row: PresentedRow, adminMail: string): Consulta;
@@ -42,6 +63,9 @@ export function presentConsulta(row: PresentedRow, adminMail: string, form: "ent
     Auto: auto,
     Interesado: interesado,
     OperadorResponsable: row.operadorResponsable,
+    Atencion: row.atencion
+      ? { Atendida: row.atencion.atendida, Por: row.atencion.por, Momento: formatDateTime(row.atencion.momento, config().timeZone) }
+      : null,
     _links: consultaLinks(adminMail, row.sid),
   };
 }

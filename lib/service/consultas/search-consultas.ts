@@ -10,12 +10,12 @@ import {
 } from "@/lib/api/consultas";
 import { type Db, getDb } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
-import { agenciaApps, agencias, consultas } from "@/lib/db/schema";
+import { agenciaApps, agencias, consultas, consultasAtencion } from "@/lib/db/schema";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { listEnvelope } from "./list-envelope";
-import { matchesTerms } from "./list-shape";
+import { attendedIs, matchesTerms } from "./list-shape";
 import { periodOf } from "./period";
-import { presentConsulta, presentedColumns } from "./present-consulta";
+import { atencionColumns, atencionOf, presentConsulta, presentedColumns } from "./present-consulta";
 import { searchTerms, termParams } from "./search-terms";
 import { visibleEnquiries } from "./visibility";
 
@@ -23,7 +23,7 @@ import { visibleEnquiries } from "./visibility";
  * The enquiries the app sees in every agency registered with it (decisions §8: its own listings',
  * and catalogue enquiries where the agency shares them), in the period, holding every term.
  */
-function searchConditions(terms: number): SQL {
+function searchConditions(terms: number, atendida: boolean | undefined): SQL {
   const app = sql.placeholder("app");
   return and(
     eq(agenciaApps.estado, "registrada"),
@@ -31,20 +31,23 @@ function searchConditions(terms: number): SQL {
     gte(consultas.momento, sql.placeholder("from")),
     lte(consultas.momento, sql.placeholder("to")),
     matchesTerms(terms),
+    attendedIs(atendida, app),
   ) as SQL;
 }
 
 const withRelation = () => and(eq(agenciaApps.agenciaId, consultas.agenciaId), eq(agenciaApps.appId, sql.placeholder("app")));
 
-/** A page of the search and its Total: two statements prepared once per number of terms. */
-function searchStatements(db: Db, terms: number) {
-  return prepared(db, `consultas_busqueda_${terms}`, (db, name) => ({
+/** A page of the search and its Total: two statements prepared once per number of terms and mark filter. */
+function searchStatements(db: Db, terms: number, atendida: boolean | undefined) {
+  const shape = `${terms}${atendida === undefined ? "" : `_${Number(atendida)}`}`;
+  return prepared(db, `consultas_busqueda_${shape}`, (db, name) => ({
     page: db
-      .select({ ...presentedColumns, adminMail: agencias.adminMail })
+      .select({ ...presentedColumns, atencion: atencionColumns, adminMail: agencias.adminMail })
       .from(consultas)
       .innerJoin(agenciaApps, withRelation())
       .innerJoin(agencias, eq(agencias.id, consultas.agenciaId))
-      .where(searchConditions(terms))
+      .leftJoin(consultasAtencion, atencionOf(sql.placeholder("app")))
+      .where(searchConditions(terms, atendida))
       .orderBy(desc(consultas.momento), desc(consultas.sid))
       .limit(PER_PAGINA)
       .offset(sql.placeholder("offset"))
@@ -53,7 +56,7 @@ function searchStatements(db: Db, terms: number) {
       .select({ total: count() })
       .from(consultas)
       .innerJoin(agenciaApps, withRelation())
-      .where(searchConditions(terms))
+      .where(searchConditions(terms, atendida))
       .prepare(`${name}_total`),
   }));
 }
@@ -69,10 +72,10 @@ export async function searchConsultas(
   const terms = searchTerms(filters.q);
   const { from, to } = periodOf(filters);
   const pagina = filters.pagina ?? 1;
-  const statements = searchStatements(db, terms.length);
+  const statements = searchStatements(db, terms.length, filters.atendida);
   const params = { app: app.id, from, to, offset: (pagina - 1) * PER_PAGINA, ...termParams(terms) };
   const [rows, [counted]] = await Promise.all([statements.page.execute(params), statements.total.execute(params)]);
-  const query = { q: filters.q, desde: filters.desde, hasta: filters.hasta };
+  const query = { q: filters.q, atendida: filters.atendida?.toString(), desde: filters.desde, hasta: filters.hasta };
   return {
     ...listEnvelope(CONSULTAS_PATH, query, { from, to, pagina, total: counted?.total ?? 0 }),
     _entries: rows.map((row) =>
