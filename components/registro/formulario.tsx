@@ -208,7 +208,7 @@ export function FormularioRegistro({ accion, appName, adminMail, regiones, ciuda
           <CampoTexto
             name="Password"
             etiqueta="Contraseña"
-            ayuda="Al menos 10 caracteres."
+            ayuda="Al menos 10 caracteres y difícil de adivinar: por ejemplo, tres o cuatro palabras poco comunes separadas por guiones."
             errores={errores}
             type="password"
             minLength={10}

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { inputString } from "./common";
+import { esContrasenaFuerte } from "./contrasena";
 import { LIMITES_AGENCIA, TELEFONO } from "./limites";
 
 const required = (label: string, max: number) =>
@@ -16,15 +17,19 @@ const CompartirConsultasCatalogo = z
   .nullish()
   .transform((value) => value === true || value === "on" || value === "true" || value === "1");
 
-/** The registration of an invited agency (POST /registro/{token}/aceptar), as a form or JSON. */
+export const CONTRASENA_DEBIL =
+  "La contraseña es fácil de adivinar: usá tres o cuatro palabras poco comunes separadas por guiones o espacios, o agregale palabras y números que no sigan un patrón.";
+
+/** The registration of an invited agency (POST /registro/{token}/aceptar), as a form or JSON; parse it with safeParseAsync (lib/api/contrasena.ts). */
 export const RegistroSchema = z.object(
   {
     Nombre: required("El nombre de la agencia", LIMITES_AGENCIA.nombre),
     AdminNombre: required("Tu nombre", 100),
     AdminApellido: required("Tu apellido", 100),
     Password: inputString({ error: "La contraseña es obligatoria." })
-      .min(10, { message: "La contraseña debe tener al menos 10 caracteres." })
-      .max(200, { message: "La contraseña no puede superar los 200 caracteres." }),
+      .min(10, { message: "La contraseña debe tener al menos 10 caracteres.", abort: true })
+      .max(200, { message: "La contraseña no puede superar los 200 caracteres.", abort: true })
+      .refine(esContrasenaFuerte, { message: CONTRASENA_DEBIL }),
     Telefono: inputString({ error: "El teléfono es obligatorio." })
       .trim()
       .regex(TELEFONO, { message: "El teléfono debe tener entre 8 y 20 caracteres: dígitos, espacios, +, -, ( y )." }),

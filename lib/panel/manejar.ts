@@ -86,7 +86,7 @@ export async function leerFormulario<K extends string, T>(
   if (Object.keys(noAlmacenables).length > 0) {
     return { ok: false, respuesta: respuestaProblema({ Title: titulo, Status: 400, Errors: noAlmacenables }) };
   }
-  const result = schema.safeParse(valores);
+  const result = await schema.safeParseAsync(valores);
   if (result.success) return { ok: true, data: result.data };
   const Errors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {

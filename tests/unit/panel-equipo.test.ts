@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { PanelRole } from "@/lib/db/schema-panel";
 import {
   cambioRolSchemaDe,
+  contrasenaSchemaDe,
   formularioMiembroSchemaDe,
   generarContrasena,
   LARGO_CONTRASENA_GENERADA,
@@ -77,36 +78,56 @@ describe("guard rails of the team", () => {
 describe("the forms' schemas (the same on the server)", () => {
   const v = traductorDe("es-AR");
   const en = traductorDe("en");
-  const valido = { Email: " Ana@Empresa.com ", Nombre: "Ana", Rol: "soporte", Agencia: "", Contrasena: "x".repeat(MIN_PASSWORD_LENGTH) };
+  const valido = { Email: " Ana@Empresa.com ", Nombre: "Ana", Rol: "soporte", Agencia: "", Contrasena: "clave-muy-segura" };
   const errores = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
     Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
 
-  it("checks a new member's e-mail, name, role, agency and password", () => {
-    const ok = miembroSchemaDe(v).safeParse(valido);
+  it("checks a new member's e-mail, name, role, agency and password", async () => {
+    const ok = await miembroSchemaDe(v).safeParseAsync(valido);
     expect(ok.success && ok.data.Email).toBe("Ana@Empresa.com");
-    expect(errores(miembroSchemaDe(v).safeParse({ ...valido, Email: "no", Nombre: "", Contrasena: "corta" }))).toEqual({
+    expect(errores(await miembroSchemaDe(v).safeParseAsync({ ...valido, Email: "no", Nombre: "", Contrasena: "corta" }))).toEqual({
       Email: v("equipo.validacion.emailInvalido"),
       Nombre: v("equipo.validacion.faltaNombre"),
       Contrasena: v("equipo.validacion.contrasenaCorta", { min: MIN_PASSWORD_LENGTH }),
     });
-    expect(errores(miembroSchemaDe(v).safeParse({ ...valido, Rol: "agencia" }))).toEqual({ Agencia: v("equipo.validacion.faltaAgencia") });
-    expect(errores(miembroSchemaDe(v).safeParse({ ...valido, Rol: "duenio" }))).toEqual({ Rol: v("equipo.validacion.rol") });
-    expect(errores(miembroSchemaDe(en).safeParse({ ...valido, Contrasena: "x".repeat(201) }))).toEqual({
+    expect(errores(await miembroSchemaDe(v).safeParseAsync({ ...valido, Rol: "agencia" }))).toEqual({
+      Agencia: v("equipo.validacion.faltaAgencia"),
+    });
+    expect(errores(await miembroSchemaDe(v).safeParseAsync({ ...valido, Rol: "duenio" }))).toEqual({ Rol: v("equipo.validacion.rol") });
+    expect(errores(await miembroSchemaDe(en).safeParseAsync({ ...valido, Contrasena: "x".repeat(201) }))).toEqual({
       Contrasena: en("equipo.validacion.contrasenaLarga", { max: 200 }),
     });
   });
 
-  it("asks for a typed password only when the admin types it", () => {
+  it("asks for a typed password only when the admin types it", async () => {
     const form = { ...valido, ModoContrasena: "generar", Contrasena: "" };
-    expect(formularioMiembroSchemaDe(v).safeParse(form).success).toBe(true);
-    expect(errores(formularioMiembroSchemaDe(v).safeParse({ ...form, ModoContrasena: "escribir" }))).toEqual({
+    expect((await formularioMiembroSchemaDe(v).safeParseAsync(form)).success).toBe(true);
+    expect(errores(await formularioMiembroSchemaDe(v).safeParseAsync({ ...form, ModoContrasena: "escribir" }))).toEqual({
       Contrasena: v("equipo.validacion.contrasenaCorta", { min: MIN_PASSWORD_LENGTH }),
     });
   });
 
-  it("a role change needs the agency for agencia", () => {
-    expect(cambioRolSchemaDe(v).safeParse({ Rol: "admin", Agencia: "" }).success).toBe(true);
-    expect(errores(cambioRolSchemaDe(v).safeParse({ Rol: "agencia", Agencia: " " }))).toEqual({
+  it("refuses a typed password that is easy to guess, saying what to do, in the user's language (issue 17, item 9)", async () => {
+    for (const debil of [" ".repeat(10), " ".repeat(12), "xxxxxxxx", "Password123!", "contraseña123"]) {
+      expect(errores(await miembroSchemaDe(v).safeParseAsync({ ...valido, Contrasena: debil }))).toEqual({
+        Contrasena: v("equipo.validacion.contrasenaDebil"),
+      });
+      expect(errores(await contrasenaSchemaDe(en).safeParseAsync({ Contrasena: debil }))).toEqual({
+        Contrasena: en("equipo.validacion.contrasenaDebil"),
+      });
+      expect(
+        errores(await formularioMiembroSchemaDe(v).safeParseAsync({ ...valido, ModoContrasena: "escribir", Contrasena: debil })),
+      ).toEqual({ Contrasena: v("equipo.validacion.contrasenaDebil") });
+    }
+    expect(v("equipo.validacion.contrasenaDebil")).toMatch(/usá tres o cuatro palabras/);
+    expect((await contrasenaSchemaDe(v).safeParseAsync({ Contrasena: "tres-palabras-raras" })).success).toBe(true);
+    // A generated password is strong by construction.
+    expect((await contrasenaSchemaDe(v).safeParseAsync({ Contrasena: generarContrasena() })).success).toBe(true);
+  });
+
+  it("a role change needs the agency for agencia", async () => {
+    expect((await cambioRolSchemaDe(v).safeParseAsync({ Rol: "admin", Agencia: "" })).success).toBe(true);
+    expect(errores(await cambioRolSchemaDe(v).safeParseAsync({ Rol: "agencia", Agencia: " " }))).toEqual({
       Agencia: v("equipo.validacion.faltaAgencia"),
     });
   });

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { esContrasenaFuerte } from "@/lib/api/contrasena";
 import type { PanelRole } from "@/lib/db/schema-panel";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 
@@ -6,7 +7,8 @@ import type { Traductor } from "@/lib/panel/i18n/idiomas";
  * The rules of the Equipo forms (ADR 0015), shared by the browser (the forms) and the server (the
  * route handlers validate the same way, with messages in the user's language). zod/mini keeps them
  * small in the browser and never evaluates code (the CSP forbids it). This module imports no
- * dictionary: the caller passes its messages.
+ * dictionary: the caller passes its messages. A typed password must also be strong
+ * (lib/api/contrasena.ts, which loads its dictionaries on first use): parse with safeParseAsync.
  */
 
 export const ROLES_MIEMBRO = ["admin", "soporte", "agencia"] as const satisfies readonly PanelRole[];
@@ -32,13 +34,20 @@ const email = (t: Traductor) =>
     z.email(t("equipo.validacion.emailInvalido")),
   );
 
+/** What is wrong with a typed password, in the user's language: too short, too long, or easy to guess. */
+async function problemaDeContrasena(password: string, t: Traductor): Promise<string | undefined> {
+  if (password.length < MIN_PASSWORD_LENGTH) return t("equipo.validacion.contrasenaCorta", { min: MIN_PASSWORD_LENGTH });
+  if (password.length > LIMITES_MIEMBRO.contrasena) return t("equipo.validacion.contrasenaLarga", { max: LIMITES_MIEMBRO.contrasena });
+  return (await esContrasenaFuerte(password)) ? undefined : t("equipo.validacion.contrasenaDebil");
+}
+
 const contrasena = (t: Traductor) =>
-  z
-    .string()
-    .check(
-      z.minLength(MIN_PASSWORD_LENGTH, t("equipo.validacion.contrasenaCorta", { min: MIN_PASSWORD_LENGTH })),
-      z.maxLength(LIMITES_MIEMBRO.contrasena, t("equipo.validacion.contrasenaLarga", { max: LIMITES_MIEMBRO.contrasena })),
-    );
+  z.string().check(
+    z.superRefine(async (password, ctx) => {
+      const message = await problemaDeContrasena(password, t);
+      if (message) ctx.addIssue({ code: "custom", input: password, message });
+    }),
+  );
 
 const rol = (t: Traductor) => z.enum(ROLES_MIEMBRO, t("equipo.validacion.rol"));
 
@@ -73,16 +82,10 @@ export const MODOS_CONTRASENA = ["generar", "escribir"] as const;
 
 /** A typed password has the limits; a generated one is made after the check. */
 const contrasenaEscrita = (t: Traductor) =>
-  z.superRefine((values: { ModoContrasena: string; Contrasena: string }, ctx) => {
+  z.superRefine(async (values: { ModoContrasena: string; Contrasena: string }, ctx) => {
     if (values.ModoContrasena !== "escribir") return;
-    const { length } = values.Contrasena;
-    const message =
-      length < MIN_PASSWORD_LENGTH
-        ? t("equipo.validacion.contrasenaCorta", { min: MIN_PASSWORD_LENGTH })
-        : length > LIMITES_MIEMBRO.contrasena
-          ? t("equipo.validacion.contrasenaLarga", { max: LIMITES_MIEMBRO.contrasena })
-          : undefined;
-    if (message) ctx.addIssue({ code: "custom", path: ["Contrasena"], message });
+    const message = await problemaDeContrasena(values.Contrasena, t);
+    if (message) ctx.addIssue({ code: "custom", input: values.Contrasena, path: ["Contrasena"], message });
   });
 
 const eleccion = { ModoContrasena: z.enum(MODOS_CONTRASENA), Contrasena: z.string() };

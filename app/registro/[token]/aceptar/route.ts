@@ -76,7 +76,7 @@ export async function POST(request: Request, context: Context): Promise<Response
   const invitation = await findInvitation(token);
   if (!invitation) return asForm ? seeOther(formPath) : new Response(null, { status: 404 });
   // An agency that already has an account is only attached: the registration fields are not asked.
-  const parsed = (invitation.cuentaExistente ? ConexionSchema : RegistroSchema).safeParse(raw);
+  const parsed = await (invitation.cuentaExistente ? ConexionSchema : RegistroSchema).safeParseAsync(raw);
   if (!parsed.success) return failed(validationProblem(fieldErrors(parsed.error)));
   try {
     const registered = await registerAgencia(token, parsed.data);
