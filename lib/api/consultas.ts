@@ -266,6 +266,56 @@ export const resendConsultaOp = defineOperation({
   },
 });
 
+export const ResumenQuery = z.object({
+  operador: ListConsultasQuery.shape.operador,
+  ...period,
+});
+
+export type ResumenFilters = z.output<typeof ResumenQuery>;
+
+const cantidad = z.number().int();
+
+export const ResumenSchema = z
+  .object({
+    Desde: z.string().meta({ description: "00:00 del día desde, con desplazamiento" }),
+    Hasta: z.string().meta({ description: "23:59:59 del día hasta (nunca después de ahora), con desplazamiento" }),
+    Total: cantidad.meta({ description: "Consultas del período que la app (y el operador) ve" }),
+    PorDia: z
+      .array(z.object({ Dia: z.string().meta({ example: "2026-11-25" }), Cantidad: cantidad }))
+      .meta({ description: "Cada día del período, en la zona horaria del servicio, también los días sin consultas" }),
+    PorTipoAnuncio: z.array(z.object({ TipoAnuncio: z.string().meta({ example: "publicacion" }), Cantidad: cantidad })),
+    Publicaciones: z
+      .array(z.object({ ExternalId: z.string(), Cantidad: cantidad }))
+      .meta({ description: "Las diez publicaciones con más consultas (ExternalId en minúsculas), de más a menos" }),
+    Atendidas: cantidad.meta({ description: "Consultas del período que la app marcó como atendidas" }),
+    SinAtender: cantidad,
+    MinutosHastaAtender: z
+      .number()
+      .nullable()
+      .meta({ description: "Mediana de los minutos entre la recepción y la marca de atendida; null sin atendidas" }),
+    _links: LinksSchema,
+  })
+  .meta({ id: "Resumen", description: "Extensión: las consultas de un período de un vistazo." });
+
+export type Resumen = z.output<typeof ResumenSchema>;
+
+export const getResumenOp = defineOperation({
+  tag,
+  method: "GET",
+  path: "/v3/consultas/{adminMail}/resumen",
+  operationId: "getConsultasResumen",
+  summary: "Resumen de las consultas de un período (extensión)",
+  description:
+    "Lo mismo que ve la lista con los mismos desde, hasta y operador: el total, por día, por tipo de anuncio, las diez publicaciones con más consultas, atendidas y sin atender (marcas de la app) y la mediana del tiempo hasta atender.",
+  params: ConsultasParams,
+  query: ResumenQuery,
+  success: { status: 200, description: "Resumen", entry: ResumenSchema },
+  errors: {
+    400: "adminMail, operador, desde o hasta no son válidos; ValidationProblemDetails que nombra el parámetro.",
+    404: "La agencia no existe para la app.",
+  },
+});
+
 export const AtencionBody = z.object({
   Atendida: z.boolean({ error: "Atendida es obligatorio: true o false." }),
   Por: emailValue("Por", MAX_EMAIL).meta({ description: "E-mail de quien atendió (o desmarca) la consulta" }),
@@ -291,7 +341,7 @@ export const putAtencionOp = defineOperation({
   },
 });
 
-export const consultasOperations = [searchConsultasOp, listConsultasOp, getConsultaOp, putAtencionOp, resendConsultaOp];
+export const consultasOperations = [searchConsultasOp, listConsultasOp, getResumenOp, getConsultaOp, putAtencionOp, resendConsultaOp];
 
 export const CONSULTAS_PATH = "/v3/consultas";
 export const consultasPath = (adminMail: string) => `/v3/consultas/${segment(adminMail)}`;

@@ -147,6 +147,7 @@ const operations = () =>
       .map(([mail, estado]) => ["GET", `/v3/agencias?operador=${mail}${estado}`] as const),
     agency().map((mail) => ["GET", `/v3/agencias/${mail}/productos`] as const),
     agency().map((mail) => ["GET", `/v3/consultas/${mail}`] as const),
+    agency().map((mail) => ["GET", `/v3/consultas/${mail}/resumen`] as const),
     fc
       .tuple(
         agency(),
