@@ -13,8 +13,9 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        // Some unit tests open a real PGlite (migrations included): 10 s is too little on a busy machine.
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], hookTimeout: 60_000 },
+        // Some unit tests open a real PGlite (migrations included) or run property checks: on a busy
+        // machine 10 s (hooks) and 5 s (tests) were too little.
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
       },
       {
         resolve: { alias },
