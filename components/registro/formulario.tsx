@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 import type { FieldErrors } from "@/lib/api/problem";
 import type { RegistroEco } from "@/lib/api/registro";
+import { EntradaContrasena } from "./entrada-contrasena";
 
 type Props = {
   accion: string;
@@ -205,16 +206,25 @@ export function FormularioRegistro({ accion, appName, adminMail, regiones, ciuda
               defaultValue={valores.AdminApellido}
             />
           </div>
-          <CampoTexto
-            name="Password"
+          <Campo
+            id="Password"
             etiqueta="Contraseña"
             ayuda="Al menos 10 caracteres y difícil de adivinar: por ejemplo, tres o cuatro palabras poco comunes separadas por guiones."
-            errores={errores}
-            type="password"
-            minLength={10}
-            maxLength={200}
-            autoComplete="new-password"
-          />
+            errores={errores.Password}
+          >
+            <EntradaContrasena
+              id="Password"
+              name="Password"
+              required
+              type="password"
+              minLength={10}
+              maxLength={200}
+              autoComplete="new-password"
+              aria-invalid={errores.Password ? true : undefined}
+              aria-describedby={describedBy("Password", errores, true)}
+              className={inputClass}
+            />
+          </Campo>
         </fieldset>
 
         <CompartirCatalogo appName={appName} marcado={valores.CompartirConsultasCatalogo} />

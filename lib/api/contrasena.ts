@@ -11,6 +11,10 @@ import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 
 export const PUNTAJE_MINIMO = 3;
 
+/** The registration's message (the Panel's is in its messages: equipo.validacion.contrasenaDebil). */
+export const CONTRASENA_DEBIL =
+  "La contraseña es fácil de adivinar: usá tres o cuatro palabras poco comunes separadas por guiones o espacios, o agregale palabras y números que no sigan un patrón.";
+
 let verificador: Promise<ZxcvbnFactory> | undefined;
 
 /** The dictionaries weigh about 1.5 MB: loaded on the first check (in the browser, a chunk of their own). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { inputString } from "./common";
-import { esContrasenaFuerte } from "./contrasena";
+import { CONTRASENA_DEBIL, esContrasenaFuerte } from "./contrasena";
 import { LIMITES_AGENCIA, TELEFONO } from "./limites";
 
 const required = (label: string, max: number) =>
@@ -16,9 +16,6 @@ const CompartirConsultasCatalogo = z
   })
   .nullish()
   .transform((value) => value === true || value === "on" || value === "true" || value === "1");
-
-export const CONTRASENA_DEBIL =
-  "La contraseña es fácil de adivinar: usá tres o cuatro palabras poco comunes separadas por guiones o espacios, o agregale palabras y números que no sigan un patrón.";
 
 /** The registration of an invited agency (POST /registro/{token}/aceptar), as a form or JSON; parse it with safeParseAsync (lib/api/contrasena.ts). */
 export const RegistroSchema = z.object(

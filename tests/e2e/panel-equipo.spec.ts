@@ -129,6 +129,10 @@ test("the admin sees the team; adds a soporte member with a generated password, 
   await expect(page.locator("#miembro-agencia-error")).toHaveText("Elegí la agencia de la persona.");
   await expect(page.locator("#miembro-contrasena-error")).toHaveText("La contraseña tiene que tener al menos 8 caracteres.");
   await revisar(page, "panel-equipo-agregar-errores");
+  // The strength rule runs in the browser too (its dictionaries load on first use).
+  await page.getByLabel("Contraseña nueva").fill(" ".repeat(12));
+  await page.getByRole("button", { name: "Agregar al equipo" }).click();
+  await expect(page.locator("#miembro-contrasena-error")).toHaveText(/fácil de adivinar: usá tres o cuatro palabras/);
 
   // A soporte member, with the password the browser generates.
   await page.getByLabel("E-mail").fill(NUEVO.email.toUpperCase());

@@ -116,6 +116,8 @@ async function expectRegistered(mail: string) {
 }
 
 test.beforeAll(async () => {
+  // Booting a server and creating two apps took over a minute on a loaded 2-core machine.
+  test.setTimeout(180_000);
   smtpPort = await freePort();
   await startSmtp();
   service = await startTestServer({ embedded: true, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
@@ -165,6 +167,34 @@ test("with the SMTP server down the invitation waits, and arrives once it is bac
   const link = await invitationLink(mail, 30_000);
   await registerInBrowser(browser, link, { javaScriptEnabled: false });
   await expectRegistered(mail);
+});
+
+test("a password that is easy to guess is refused in the browser, saying what to do, and nothing is sent (issue 17, item 9)", async ({
+  page,
+}) => {
+  const mail = "debil@automotoresdelsur.test";
+  await invite(mail);
+  await page.goto(await invitationLink(mail));
+  await page.getByLabel("Teléfono").fill("+54 299 555-0102");
+  await page.getByLabel("Provincia").selectOption({ label: "Neuquén" });
+  await page.getByLabel("Ciudad").fill("Neuquén");
+  await page.getByLabel("Tu nombre").fill("Carla");
+  await page.getByLabel("Tu apellido").fill("Sosa");
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.getByLabel("Contraseña").fill(" ".repeat(10));
+  await page.getByLabel("Tu apellido").focus();
+  await expect(page.locator("#Password-debil")).toHaveText(/fácil de adivinar: usá tres o cuatro palabras/);
+  await expect(page.getByLabel("Contraseña")).toHaveAttribute("aria-invalid", "true");
+  await page.getByRole("button", { name: "Completar el registro" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Registrá tu agencia");
+  expect(posts).toEqual([]);
+
+  await page.getByLabel("Contraseña").fill("clave-muy-segura");
+  await page.getByRole("button", { name: "Completar el registro" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Listo! Tu agencia quedó registrada");
 });
 
 test("unknown registration links get the 404 page", async ({ page }) => {
