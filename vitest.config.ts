@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 
 const alias = {
   "@": path.resolve(import.meta.dirname),
+  // The SDK's examples import the package by its name, as a partner's code does.
+  "@vitrina/sdk": path.resolve(import.meta.dirname, "sdk/src/index.ts"),
   // server-only throws outside React Server Components; tests run the same modules in plain Node.
   "server-only": path.resolve(import.meta.dirname, "tests/support/empty.ts"),
 };
@@ -23,6 +25,8 @@ export default defineConfig({
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           globalSetup: ["tests/support/global-setup.ts"],
+          // Every /v3 answer a test receives is checked against the OpenAPI document.
+          setupFiles: ["tests/support/contract-hook.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { inputString, LinksSchema, RefItemSchema } from "./common";
+import { dateTimeOut, emailOut, inputString, linksSchema, notificacionSchema, RefItemSchema, SelfLinksSchema } from "./common";
 import { LIMITES_AGENCIA, MAX_EMAIL, TELEFONO, WHATSAPP } from "./limites";
 import { segment } from "./links";
 import { defineOperation } from "./operation";
@@ -12,7 +12,8 @@ export const emailValue = (name: string, max: number = LIMITES_AGENCIA.adminMail
     .trim()
     .max(max, { message: `${name} no puede superar los ${max} caracteres.` })
     .pipe(z.email({ message: `${name} debe ser una dirección de e-mail válida.` }))
-    .transform((value) => value.toLowerCase());
+    .transform((value) => value.toLowerCase())
+    .meta({ format: "email" });
 
 const optionalText = (name: string, max: number) =>
   inputString({ error: `${name} debe ser un texto o null.` })
@@ -87,12 +88,12 @@ export const ListAgenciasQuery = z.object({
 // ── Representations ───────────────────────────────────────────────────────────────────────────
 
 export const OperadorSchema = z
-  .object({ Email: z.string(), Nombre: z.string(), Apellido: z.string(), EsAdministrador: z.boolean() })
+  .object({ Email: emailOut(), Nombre: z.string(), Apellido: z.string(), EsAdministrador: z.boolean() })
   .meta({ id: "Operador" });
 
 export const AgenciaSchema = z
   .object({
-    AdminMail: z.string(),
+    AdminMail: emailOut(),
     Nombre: z.string().nullable(),
     Estado: z.enum(ESTADOS_AGENCIA),
     Telefono: z.string().nullable(),
@@ -100,18 +101,26 @@ export const AgenciaSchema = z
     Region: z.string().nullable(),
     Ciudad: z.string().nullable(),
     Direccion: z.string().nullable(),
-    Invitada: z.string().meta({ description: "Fecha y hora con desplazamiento en que esta app la invitó" }),
-    Registrada: z.string().nullable(),
+    Invitada: dateTimeOut("Fecha y hora con desplazamiento en que esta app la invitó"),
+    Registrada: dateTimeOut("Fecha y hora de registro, con desplazamiento").nullable(),
     Operadores: z.array(OperadorSchema),
-    _links: LinksSchema,
+    _links: linksSchema("AgenciaLinks", ["productos", "consultas", "desasociar"]),
   })
   .meta({ id: "Agencia" });
 
 export type Agencia = z.output<typeof AgenciaSchema>;
+
+export const NotificacionAgenciaSchema = notificacionSchema(
+  "NotificacionAgencia",
+  z.literal("agencias"),
+  "agencia.registrada",
+  z.object({ AdminMail: emailOut(), Agencia: AgenciaSchema }).meta({ id: "DatosAgencia" }),
+  "Tópico agencias: una agencia invitada por la app se registró.",
+);
 export type AgenciaRef = z.output<typeof RefItemSchema>;
 
-export const AgenciasSchema = z.object({ _links: LinksSchema, _entries: z.array(AgenciaSchema) }).meta({ id: "Agencias" });
-export const AgenciasRefSchema = z.object({ _links: LinksSchema, _entries: z.array(RefItemSchema) }).meta({ id: "AgenciasRef" });
+export const AgenciasSchema = z.object({ _links: SelfLinksSchema, _entries: z.array(AgenciaSchema) }).meta({ id: "Agencias" });
+export const AgenciasRefSchema = z.object({ _links: SelfLinksSchema, _entries: z.array(RefItemSchema) }).meta({ id: "AgenciasRef" });
 
 const Uso = z.object({ Contratadas: z.number().int(), Usadas: z.number().int() });
 
@@ -119,11 +128,11 @@ export const AgenciaProductosSchema = z
   .object({
     Plan: z.string().nullable(),
     Estado: z.enum(["activo", "suspendido", "vencido", "sin-plan"]),
-    VigenteDesde: z.string().nullable().meta({ description: "YYYY-MM-DD" }),
-    VigenteHasta: z.string().nullable().meta({ description: "YYYY-MM-DD" }),
+    VigenteDesde: z.string().meta({ format: "date", description: "AAAA-MM-DD" }).nullable(),
+    VigenteHasta: z.string().meta({ format: "date", description: "AAAA-MM-DD" }).nullable(),
     Publicaciones: z.object({ Contratadas: z.number().int(), Activas: z.number().int(), Disponibles: z.number().int() }),
     Exposiciones: z.object({ Alta: Uso, Media: Uso, Baja: Uso }),
-    _links: LinksSchema,
+    _links: linksSchema("AgenciaProductosLinks", ["agencia"]),
   })
   .meta({ id: "AgenciaProductos" });
 
@@ -223,6 +232,8 @@ export const getProductosOp = defineOperation({
   path: "/v3/agencias/{adminMail}/productos",
   operationId: "getAgenciaProductos",
   summary: "El paquete de publicaciones de la agencia",
+  description:
+    "El plan contratado por la agencia, su vigencia y el uso de publicaciones y exposiciones. Solo agencias registradas y asociadas a la app.",
   params: AdminMailParams,
   success: { status: 200, description: "AgenciaProductos", entry: AgenciaProductosSchema },
   errors: { 400: badMail, 404: "La agencia no existe para la app o no está registrada." },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { carrocerias, ciudades, colores, marcas, regiones } from "@/lib/db/schema-catalogo";
-import { inputString, LinksSchema, RefItemSchema } from "./common";
+import { inputString, linksSchema, RefItemSchema, SelfLinksSchema } from "./common";
 import { defineOperation } from "./operation";
 
 export const CATALOGUE_CACHE = "private, max-age=3600";
@@ -17,22 +17,28 @@ const searchText = (description: string) => inputString().trim().min(1, { messag
 // ── Schemas ───────────────────────────────────────────────────────────────────────────────────
 
 export const CarroceriaSchema = z
-  .object({ Id: z.number().int(), Nombre: z.string(), Codename: z.string(), _links: LinksSchema })
+  .object({ Id: z.number().int(), Nombre: z.string(), Codename: z.string(), _links: SelfLinksSchema })
   .meta({ id: "Carroceria" });
 export const RegionSchema = z
-  .object({ Id: z.number().int(), Nombre: z.string(), Iso: z.string(), _links: LinksSchema })
+  .object({ Id: z.number().int(), Nombre: z.string(), Iso: z.string(), _links: SelfLinksSchema })
   .meta({ id: "Region" });
 export const CiudadSchema = z
-  .object({ Id: z.number().int(), Nombre: z.string(), Region: z.string(), RegionId: z.number().int(), _links: LinksSchema })
+  .object({
+    Id: z.number().int(),
+    Nombre: z.string(),
+    Region: z.string(),
+    RegionId: z.number().int(),
+    _links: linksSchema("CiudadLinks", ["region"]),
+  })
   .meta({ id: "Ciudad" });
 export const ColorSchema = z
-  .object({ Id: z.number().int(), Nombre: z.string(), HtmlColor: z.string().regex(/^#[0-9a-f]{6}$/), _links: LinksSchema })
+  .object({ Id: z.number().int(), Nombre: z.string(), HtmlColor: z.string().regex(/^#[0-9a-f]{6}$/), _links: SelfLinksSchema })
   .meta({ id: "Color" });
 export const MarcaSchema = z
-  .object({ Id: z.number().int(), Nombre: z.string(), Codenames: z.array(z.string()), MercadoNuevos: z.boolean(), _links: LinksSchema })
+  .object({ Id: z.number().int(), Nombre: z.string(), Codenames: z.array(z.string()), MercadoNuevos: z.boolean(), _links: SelfLinksSchema })
   .meta({ id: "Marca" });
 
-const listOf = (item: z.ZodType, id: string) => z.object({ _links: LinksSchema, _entries: z.array(item) }).meta({ id });
+const listOf = (item: z.ZodType, id: string) => z.object({ _links: SelfLinksSchema, _entries: z.array(item) }).meta({ id });
 
 export const CarroceriasSchema = listOf(CarroceriaSchema, "Carrocerias");
 export const RegionesSchema = listOf(RegionSchema, "Regiones");
@@ -56,6 +62,7 @@ export const listCarroceriasOp = defineOperation({
   path: "/v3/carrocerias",
   operationId: "listCarrocerias",
   summary: "Carrocerías",
+  description: "El catálogo de tipos de carrocería.",
   success: { status: 200, description: "Carrocerias", entry: CarroceriasSchema },
 });
 
@@ -78,6 +85,7 @@ export const getCarroceriaOp = defineOperation({
   path: "/v3/carrocerias/{id}",
   operationId: "getCarroceria",
   summary: "Una carrocería",
+  description: "Un tipo de carrocería del catálogo, por su Id.",
   params: IdParams,
   success: { status: 200, description: "Carroceria", entry: CarroceriaSchema },
   errors: { ...invalid("id no es un entero"), ...notFound },
@@ -89,6 +97,7 @@ export const listRegionesOp = defineOperation({
   path: "/v3/regiones",
   operationId: "listRegiones",
   summary: "Regiones (provincias): extensión",
+  description: "Las provincias del catálogo con su código ISO 3166-2 (extensión del contrato).",
   success: { status: 200, description: "Regiones", entry: RegionesSchema, ref: RegionesRefSchema },
 });
 
@@ -98,6 +107,7 @@ export const getRegionOp = defineOperation({
   path: "/v3/regiones/{id}",
   operationId: "getRegion",
   summary: "Una región: extensión",
+  description: "Una provincia del catálogo, por su Id (extensión del contrato).",
   params: IdParams,
   success: { status: 200, description: "Region", entry: RegionSchema, ref: RefItemSchema },
   errors: { ...invalid("id no es un entero"), ...notFound },
@@ -130,6 +140,7 @@ export const bestMatchCiudadOp = defineOperation({
   path: "/v3/ciudades/bestmatch",
   operationId: "bestMatchCiudad",
   summary: "La ciudad que mejor coincide, dentro de la provincia indicada",
+  description: "Busca por nombre, sin distinguir mayúsculas ni acentos, la ciudad más parecida dentro de la provincia indicada.",
   query: z.object({
     state: searchText("Provincia: id, api-url, api-url-path, nombre o código ISO (AR-X)"),
     city: searchText("Ciudad: id, api-url, api-url-path, nombre completo o parte del nombre"),
@@ -144,6 +155,7 @@ export const getCiudadOp = defineOperation({
   path: "/v3/ciudades/{id}",
   operationId: "getCiudad",
   summary: "Una ciudad",
+  description: "Una ciudad del catálogo, por su Id, con el enlace a su provincia.",
   params: IdParams,
   success: { status: 200, description: "Ciudad", entry: CiudadSchema, ref: RefItemSchema },
   errors: { ...invalid("id no es un entero"), ...notFound },
@@ -155,6 +167,7 @@ export const listColoresOp = defineOperation({
   path: "/v3/colores",
   operationId: "listColores",
   summary: "Colores",
+  description: "El catálogo de colores, con su valor HTML; q filtra por parte del nombre.",
   query: z.object({ q: searchText("Parte del nombre").optional(), nombre: searchText("Nombre completo").optional() }),
   success: { status: 200, description: "Colores", entry: ColoresSchema, ref: ColoresRefSchema },
   errors: invalid("Un valor es inválido"),
@@ -166,6 +179,7 @@ export const getColorOp = defineOperation({
   path: "/v3/colores/{id}",
   operationId: "getColor",
   summary: "Un color",
+  description: "Un color del catálogo, por su Id.",
   params: IdParams,
   success: { status: 200, description: "Color", entry: ColorSchema, ref: RefItemSchema },
   errors: { ...invalid("id no es un entero"), ...notFound },
@@ -177,12 +191,16 @@ export const listMarcasOp = defineOperation({
   path: "/v3/marcas",
   operationId: "listMarcas",
   summary: "Marcas",
+  description: "El catálogo de marcas; q filtra por parte del nombre o del codename y soloMercadoNuevos deja las que venden 0 km hoy.",
   query: z.object({
     q: searchText("Parte del nombre o del codename").optional(),
     soloMercadoNuevos: z
-      .stringbool({ error: "Se espera true o false" })
+      .stringbool({ truthy: ["true"], falsy: ["false"], case: "sensitive", error: "Se espera true o false" })
       .default(false)
-      .meta({ description: "true: solo marcas que venden 0 km hoy" }),
+      .meta({
+        description: "true: solo marcas que venden 0 km hoy. Un booleano del spec: se escribe true o false (otro valor responde 400).",
+        override: { type: "boolean", default: false },
+      }),
   }),
   success: { status: 200, description: "Marcas", entry: MarcasSchema, ref: MarcasRefSchema },
   errors: invalid("Un valor es inválido"),
@@ -194,6 +212,7 @@ export const bestMatchMarcaOp = defineOperation({
   path: "/v3/marcas/bestmatch",
   operationId: "bestMatchMarca",
   summary: "La marca que mejor coincide",
+  description: "Busca por nombre o codename, sin distinguir mayúsculas ni acentos, la marca más parecida.",
   query: z.object({ make: searchText("Id, api-url, api-url-path, nombre o codename") }),
   success: { status: 200, description: "Marca", entry: MarcaSchema, ref: RefItemSchema },
   errors: invalid("Falta make o nada coincide"),
@@ -205,6 +224,7 @@ export const getMarcaOp = defineOperation({
   path: "/v3/marcas/{id}",
   operationId: "getMarca",
   summary: "Una marca: extensión",
+  description: "Una marca del catálogo, por su Id (extensión del contrato).",
   params: IdParams,
   success: { status: 200, description: "Marca", entry: MarcaSchema, ref: RefItemSchema },
   errors: { ...invalid("id no es un entero"), ...notFound },

@@ -1,12 +1,70 @@
 import { z } from "zod";
 import { unstorableCharacter } from "@/lib/db/storable-text";
-import { MAX_ANIDAMIENTO } from "./limites";
+import { MAX_ANIDAMIENTO, TOPICS } from "./limites";
 
 export const LinkSchema = z
   .object({ href: z.string(), templated: z.literal(true).optional() })
   .meta({ id: "Link", description: "Enlace relativo; templated cuando href tiene {placeholders} (RFC 6570)." });
 
-export const LinksSchema = z.record(z.string(), LinkSchema).meta({ id: "Links" });
+/**
+ * The `_links` of one representation (decisions §5): `self` and the relations it always has, plus
+ * those it has only sometimes (`next` not on the last page), so the document tells a client which
+ * may be absent. In TypeScript a map, as the service builds it.
+ */
+export function linksSchema(id: string, required: readonly string[] = [], optional: readonly string[] = []) {
+  const shape = {
+    self: LinkSchema,
+    ...Object.fromEntries(required.map((relation) => [relation, LinkSchema])),
+    ...Object.fromEntries(optional.map((relation) => [relation, LinkSchema.optional()])),
+  };
+  return z.object(shape).meta({ id }) as unknown as z.ZodType<Record<string, z.output<typeof LinkSchema>>>;
+}
+
+/** `_links` of an item or a list that links only to itself. */
+export const SelfLinksSchema = linksSchema("SelfLinks");
+
+/** An e-mail address as the API returns it (lower-cased). */
+export const emailOut = () => z.string().meta({ format: "email" });
+
+/** A date-time with its offset in the service's time zone, e.g. 2026-11-21T14:03:07-03:00 (decisions §2). */
+export const dateTimeOut = (description?: string) => z.string().meta({ format: "date-time", ...(description && { description }) });
+
+/** A topic the service names (in TypeScript a string, as the service stores it). */
+export const TopicSchema = z.string().meta({ id: "Topic", description: "Tópico de notificaciones.", override: { enum: [...TOPICS] } });
+
+/**
+ * The body a Callback receives for one kind of event (decisions §9): `Datos` typed per event.
+ * `Id` = Notification-Hook-ID = webhook-id.
+ */
+export function notificacionSchema<T extends z.ZodType, E extends string, D extends z.ZodType>(
+  id: string,
+  topic: T,
+  evento: E,
+  datos: D,
+  description: string,
+) {
+  return z
+    .object({
+      Id: z.string().meta({ description: "ULID; igual a Notification-Hook-ID y webhook-id; el mismo en cada reintento." }),
+      Topic: topic,
+      Evento: z.literal(evento),
+      Momento: dateTimeOut("Fecha y hora del evento, con desplazamiento."),
+      Reenvio: z.boolean().meta({ description: "true en un reenvío pedido con resendwebhook." }),
+      Datos: datos,
+    })
+    .meta({ id, description });
+}
+
+/**
+ * A member whose type the contract leaves open (decisions 0034): whatever JSON value the
+ * marketplace sent, null when it sent none.
+ */
+export const ValorLibreSchema: z.ZodType<unknown> = z
+  .union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()), z.record(z.string(), z.unknown())])
+  .meta({
+    id: "ValorLibre",
+    description: `Cualquier valor JSON (o null) que envió el marketplace, con hasta ${MAX_ANIDAMIENTO} niveles anidados.`,
+  });
 
 export const RefItemSchema = z
   .object({ href: z.string(), title: z.string() })

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { isDay } from "@/lib/time";
 import { emailValue } from "./agencias";
-import { FREE_JSON_DESCRIPTION, inputString, LinksSchema, RefItemSchema } from "./common";
-import { NotificationPayloadSchema } from "./entregas";
+import { dateTimeOut, emailOut, inputString, linksSchema, notificacionSchema, RefItemSchema, ValorLibreSchema } from "./common";
 import { DIAS_CONSULTAS, LIMITES_AGENCIA, LIMITES_SID, MAX_EMAIL, MAX_EXTERNALID, MAX_PAGINA, MAX_Q, PAGINA, PER_PAGINA } from "./limites";
 import { segment } from "./links";
 import { defineOperation } from "./operation";
@@ -30,7 +29,7 @@ const day = (name: string, description: string) =>
   inputString()
     .refine(isDay, { message: `${name} debe ser una fecha AAAA-MM-DD válida.` })
     .optional()
-    .meta({ description, example: "2026-01-31" });
+    .meta({ description, example: "2026-01-31", format: "date" });
 
 /** C0 and C1 control characters, DEL among them: nothing anybody types into a search box. */
 const CONTROL = /\p{Cc}/u;
@@ -55,7 +54,10 @@ const pagina = inputString()
       .max(MAX_PAGINA, { message: `pagina no puede superar ${MAX_PAGINA}.` }),
   )
   .optional()
-  .meta({ description: `Página, de 1 a ${MAX_PAGINA}`, type: "integer" });
+  .meta({
+    description: `Página, de 1 a ${MAX_PAGINA}`,
+    override: { type: "integer", minimum: 1, maximum: MAX_PAGINA, default: 1, pattern: undefined },
+  });
 
 const atendida = z
   .enum(["true", "false"], { error: "atendida debe ser true o false." })
@@ -117,8 +119,8 @@ export const AutoSchema = z
     BodyType: z.string().nullable(),
     Estado: z.string().meta({ example: "usado" }),
     Precio: ImporteSchema.nullable(),
-    Anticipo: z.unknown().nullable().meta({ description: FREE_JSON_DESCRIPTION }),
-    Cuota: z.unknown().nullable().meta({ description: FREE_JSON_DESCRIPTION }),
+    Anticipo: ValorLibreSchema,
+    Cuota: ValorLibreSchema,
   })
   .meta({ id: "ConsultaAuto" });
 
@@ -129,7 +131,7 @@ export const InteresadoSchema = z
     Interes: z.string().meta({ example: "compra" }),
     Nombre: z.string(),
     Apellido: z.string(),
-    Email: z.string(),
+    Email: emailOut(),
     Telefono: z.string().nullable(),
     DocIdentidad: z.string().nullable(),
     Provincia: z.string().nullable(),
@@ -138,10 +140,8 @@ export const InteresadoSchema = z
     InfoOperacion: z
       .object({
         EntregaVehiculo: z.object({ Marca: z.string(), Modelo: z.string(), VersionYear: z.number().int().nullable() }).nullable(),
-        FinanciacionDeseada: z
-          .object({ Adelanto: z.unknown().nullable().meta({ description: FREE_JSON_DESCRIPTION }), Cuota: ImporteSchema.nullable() })
-          .nullable(),
-        QuiereCotizacionSeguro: z.unknown().nullable().meta({ description: FREE_JSON_DESCRIPTION }),
+        FinanciacionDeseada: z.object({ Adelanto: ValorLibreSchema, Cuota: ImporteSchema.nullable() }).nullable(),
+        QuiereCotizacionSeguro: ValorLibreSchema,
       })
       .nullable(),
   })
@@ -151,24 +151,27 @@ export type Interesado = z.output<typeof InteresadoSchema>;
 
 export const ConsultaSchema = z
   .object({
-    Momento: z.string().meta({ description: "Fecha y hora de recepción, con desplazamiento" }),
+    Momento: dateTimeOut("Fecha y hora de recepción, con desplazamiento"),
     OrigenLead: z.string().meta({ example: "form" }),
     TipoAnuncio: z.string().meta({ example: "publicacion", description: "publicacion o catalogo" }),
     Auto: AutoSchema,
     Interesado: InteresadoSchema,
-    OperadorResponsable: z.string(),
+    OperadorResponsable: emailOut(),
     Atencion: z
       .object({
         Atendida: z.boolean(),
-        Por: z.string().meta({ description: "E-mail de quien la marcó" }),
-        Momento: z.string().meta({ description: "Cuándo la marcó, con desplazamiento" }),
+        Por: emailOut().meta({ description: "E-mail de quien la marcó" }),
+        Momento: dateTimeOut("Cuándo la marcó, con desplazamiento"),
       })
       .nullable()
       .meta({
         id: "Atencion",
         description: "Extensión: si alguien de la app atendió la consulta; null mientras nadie la marcó. Cada app ve solo sus marcas.",
       }),
-    _links: LinksSchema,
+    _links: linksSchema("ConsultaLinks", ["agencia", "resendwebhook"]).meta({
+      description:
+        "self es /v3/consultas/{adminMail}/{sid}: el sid de la consulta es su último segmento (el SDK lo lee con sidDeConsulta).",
+    }),
   })
   .meta({ id: "Consulta" });
 
@@ -176,12 +179,12 @@ export type Consulta = z.output<typeof ConsultaSchema>;
 export type ConsultaRef = z.output<typeof RefItemSchema>;
 
 const envelope = {
-  Desde: z.string().meta({ description: "00:00 del día desde, con desplazamiento" }),
-  Hasta: z.string().meta({ description: "23:59:59 del día hasta (nunca después de ahora), con desplazamiento" }),
+  Desde: dateTimeOut("00:00 del día desde, con desplazamiento"),
+  Hasta: dateTimeOut("23:59:59 del día hasta (nunca después de ahora), con desplazamiento"),
   Pagina: z.number().int(),
   Total: z.number().int().meta({ description: "Consultas que cumplen los filtros en el período (todas las páginas)" }),
   PerPagina: z.number().int().meta({ example: PER_PAGINA }),
-  _links: LinksSchema,
+  _links: linksSchema("ConsultasLinks", ["first", "last", "consulta"], ["prev", "next"]),
 };
 
 export const ConsultasSchema = z.object({ ...envelope, _entries: z.array(ConsultaSchema) }).meta({ id: "Consultas" });
@@ -190,7 +193,7 @@ export const ConsultasRefSchema = z.object({ ...envelope, _entries: z.array(RefI
 export type Consultas = z.output<typeof ConsultasSchema>;
 
 export const ConsultaDeAgenciaSchema = ConsultaSchema.extend({
-  AdminMail: z.string().meta({ description: "El administrador de la agencia que recibió la consulta" }),
+  AdminMail: emailOut().meta({ description: "El administrador de la agencia que recibió la consulta" }),
 }).meta({ id: "ConsultaDeAgencia", description: "Una consulta y su agencia (extensión)." });
 
 export const ConsultasDeAgenciasSchema = z
@@ -199,6 +202,19 @@ export const ConsultasDeAgenciasSchema = z
 
 export type ConsultaDeAgencia = z.output<typeof ConsultaDeAgenciaSchema>;
 export type ConsultasDeAgencias = z.output<typeof ConsultasDeAgenciasSchema>;
+export const NotificacionConsultaSchema = notificacionSchema(
+  "NotificacionConsulta",
+  z.literal("consultas"),
+  "consulta.recibida",
+  z
+    .object({
+      AdminMail: emailOut(),
+      Sid: z.string().meta({ description: "Identificador de la consulta (ULID)" }),
+      Consulta: ConsultaSchema,
+    })
+    .meta({ id: "DatosConsulta" }),
+  "Tópico consultas: la agencia recibió una consulta (o la app pidió reenviarla).",
+);
 
 // ── Operations ────────────────────────────────────────────────────────────────────────────────
 
@@ -240,6 +256,8 @@ export const getConsultaOp = defineOperation({
   path: "/v3/consultas/{adminMail}/{sid}",
   operationId: "getConsulta",
   summary: "Una consulta",
+  description:
+    "Una consulta de la agencia que la app puede ver (de sus publicaciones, o de catálogo si la agencia lo habilitó), por su sid.",
   params: ConsultaParams,
   success: { status: 200, description: "Consulta", entry: ConsultaSchema, ref: RefItemSchema },
   errors: { 400: "adminMail o sid no son válidos; ValidationProblemDetails.", 404: "La agencia o la consulta no existen para la app." },
@@ -256,7 +274,7 @@ export const resendConsultaOp = defineOperation({
   success: {
     status: 202,
     description: "El cuerpo es la notificación enviada.",
-    entry: NotificationPayloadSchema,
+    entry: NotificacionConsultaSchema,
     headers: { Location: "El Callback configurado para el tópico consultas" },
   },
   errors: {

@@ -1,46 +1,49 @@
 import { z } from "zod";
-import { inputString, LinksSchema } from "./common";
+import { NotificacionAgenciaSchema } from "./agencias";
+import { dateTimeOut, inputString, linksSchema, notificacionSchema, TopicSchema } from "./common";
+import { NotificacionConsultaSchema } from "./consultas";
 import { ESTADOS_ENTREGA } from "./limites";
 import { defineOperation } from "./operation";
 import { TopicParams } from "./webhooks";
 
 // ── Representations (extensions of decisions §9: delivery log, manual retry, test notification) ──
 
+export const NotificacionPruebaSchema = notificacionSchema(
+  "NotificacionPrueba",
+  TopicSchema,
+  "prueba",
+  z.object({ Prueba: z.literal(true), Mensaje: z.string() }).meta({ id: "DatosPrueba" }),
+  "Cualquier tópico: una notificación de prueba pedida con POST /v3/appnotificaciones/{topic}/prueba.",
+);
+
 export const NotificationPayloadSchema = z
-  .object({
-    Id: z.string().meta({ description: "ULID; igual a Notification-Hook-ID y webhook-id." }),
-    Topic: z.string(),
-    Evento: z.string().meta({ example: "consulta.recibida" }),
-    Momento: z.string().meta({ description: "Fecha y hora del evento, con desplazamiento." }),
-    Reenvio: z.boolean(),
-    Datos: z.unknown(),
-  })
-  .meta({ id: "Notificacion", description: "El cuerpo que recibe el Callback." });
+  .discriminatedUnion("Evento", [NotificacionConsultaSchema, NotificacionAgenciaSchema, NotificacionPruebaSchema])
+  .meta({ id: "Notificacion", description: "El cuerpo que recibe el Callback; Datos según Evento." });
 
 export const EntregaIntentoSchema = z
   .object({
-    Momento: z.string(),
+    Momento: dateTimeOut(),
     Disparo: z.enum(["automatico", "manual"]),
     HttpStatus: z.number().int().meta({ description: "0 cuando no hubo respuesta (error de conexión, rechazo SSRF, tiempo agotado)." }),
     LatenciaMs: z.number().int(),
     Respuesta: z.string().nullable().meta({ description: "Los primeros 20 KB del cuerpo de la respuesta." }),
     Error: z.string().nullable(),
-    ProximoIntento: z.string().nullable(),
+    ProximoIntento: dateTimeOut().nullable(),
   })
   .meta({ id: "EntregaIntento" });
 
 export const EntregaSchema = z
   .object({
     Id: z.string(),
-    Topic: z.string(),
-    Evento: z.string(),
+    Topic: TopicSchema,
+    Evento: z.enum(["consulta.recibida", "agencia.registrada", "prueba"]),
     Estado: z.enum(ESTADOS_ENTREGA),
-    Creada: z.string(),
-    Entregada: z.string().nullable(),
-    ProximoIntento: z.string().nullable().meta({ description: "Solo mientras está pendiente." }),
+    Creada: dateTimeOut(),
+    Entregada: dateTimeOut().nullable(),
+    ProximoIntento: dateTimeOut("Solo mientras está pendiente.").nullable(),
     Payload: NotificationPayloadSchema,
     Intentos: z.array(EntregaIntentoSchema).meta({ description: "Cada intento, del más antiguo al más reciente." }),
-    _links: LinksSchema,
+    _links: linksSchema("EntregaLinks", ["reintentar"]),
   })
   .meta({ id: "Entrega" });
 
@@ -51,7 +54,7 @@ export const EntregasSchema = z
     Total: z.number().int(),
     Pagina: z.number().int(),
     PerPagina: z.number().int(),
-    _links: LinksSchema,
+    _links: linksSchema("EntregasLinks", ["first", "last"], ["prev", "next"]),
     _entries: z.array(EntregaSchema),
   })
   .meta({ id: "Entregas" });
@@ -99,6 +102,7 @@ export const getEntregaOp = defineOperation({
   path: "/v3/appnotificaciones/{topic}/entregas/{id}",
   operationId: "getEntrega",
   summary: "Una notificación con sus intentos",
+  description: "Una notificación del registro de entregas, con su cuerpo y cada intento (estado HTTP, latencia, respuesta, error).",
   params: EntregaParams,
   success: { status: 200, description: "Entrega", entry: EntregaSchema },
   errors: { 400: "topic o id no válidos; ValidationProblemDetails.", 404: `${notConfigured} También cuando la notificación no existe.` },
@@ -137,7 +141,7 @@ export const sendTestNotificationOp = defineOperation({
   success: {
     status: 202,
     description: "Notificacion encolada",
-    entry: NotificationPayloadSchema,
+    entry: NotificacionPruebaSchema,
     headers: { Location: "URI relativa de la notificación en el registro de entregas" },
   },
   errors: {

@@ -1,14 +1,30 @@
 import { z } from "zod";
-import { LinksSchema } from "./common";
+import { linksSchema } from "./common";
 import { defineOperation } from "./operation";
 
-export const EntryPointsSchema = z.object({ Version: z.literal("v3"), _links: LinksSchema }).meta({ id: "EntryPoints" });
+const EntryPointsLinksSchema = linksSchema("EntryPointsLinks", [
+  "agencias",
+  "agencia",
+  "consultas",
+  "consulta",
+  "appnotificaciones",
+  "carrocerias",
+  "ciudades",
+  "colores",
+  "marcas",
+  "regiones",
+  "openapi",
+]);
+
+export const EntryPointsSchema = z.object({ Version: z.literal("v3"), _links: EntryPointsLinksSchema }).meta({ id: "EntryPoints" });
 
 export const getHome = defineOperation({
   method: "GET",
   path: "/v3",
   operationId: "getHome",
   summary: "Puntos de entrada de la API",
+  description:
+    "Los enlaces a cada recurso de la API (plantillas RFC 6570 donde llevan parámetros). Sirve también para comprobar la firma: responde 200 con cualquier credencial válida.",
   tag: "Home",
   success: {
     status: 200,
@@ -23,6 +39,7 @@ export const getOpenApi = defineOperation({
   path: "/v3/openapi.json",
   operationId: "getOpenApi",
   summary: "Este documento OpenAPI 3.1 (público, sin firma)",
+  description: "El documento que describe la API, generado de los mismos esquemas con que el servicio valida. Público: no lleva firma.",
   tag: "Home",
   public: true,
   success: { status: 200, description: "Documento OpenAPI 3.1", entry: z.record(z.string(), z.unknown()) },

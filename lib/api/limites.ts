@@ -10,6 +10,9 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** How many levels of objects and lists a free-form JSON member (Anticipo, Cuota, Adelanto…) may nest. */
 export const MAX_ANIDAMIENTO = 32;
 
+/** The webhook topics (decisions §9). */
+export const TOPICS = ["agencias", "consultas"] as const;
+
 // ── E-mails and agencies ──────────────────────────────────────────────────────────────────────
 
 /** Any e-mail address (RFC 5321), e.g. an operator's; an agency's AdminMail is shorter. */

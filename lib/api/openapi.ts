@@ -1,14 +1,59 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from "zod-openapi";
+import { ESTADOS_AGENCIA, optionsAgenciaOp } from "./agencias";
 import { ProblemDetailsSchema, ValidationProblemDetailsSchema } from "./common";
 import { ENTRY_TYPES, REF_TYPE } from "./media-types";
+import { TAGS, webhooksOf } from "./openapi-webhooks";
 import type { Operation } from "./operation";
 import { operations } from "./operations";
 import { PROBLEM_TITLES } from "./problem";
 
+type Responses = Record<`${number}`, ZodOpenApiResponseObject>;
+type Headers = Record<string, z.ZodType>;
+
+const header = (description: string) => z.string().meta({ description });
+const seconds = (description: string) =>
+  z
+    .string()
+    .regex(/^[0-9]+$/)
+    .meta({ description });
+
+const RATE_LIMIT_HEADERS = {
+  RateLimit: header('Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60.'),
+  "RateLimit-Policy": header('Los límites que se aplicaron, p. ej. "app";q=1200;w=60.'),
+};
+
 const problemContent = (schema: typeof ProblemDetailsSchema | typeof ValidationProblemDetailsSchema) => ({
   "application/problem+json": { schema },
 });
+
+function problem(status: number, description: string, headers?: Headers): ZodOpenApiResponseObject {
+  const schema = status === 400 || status === 409 ? ValidationProblemDetailsSchema : ProblemDetailsSchema;
+  return { description, content: problemContent(schema), ...(headers && { headers: z.object(headers) }) };
+}
+
+/** Answers every operation may give before its handler runs (decisions §2–§4 and the rate limits). */
+function commonResponses(operation: Operation): Responses {
+  const responses: Responses = {
+    "308": {
+      description: "La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud.",
+      headers: z.object({ Location: header("La ruta canónica, con la misma consulta.") }),
+    },
+    "413": problem(413, `${PROBLEM_TITLES[413]}: el cuerpo supera 1 MiB.`),
+    "429": problem(429, `${PROBLEM_TITLES[429]}: se agotó el límite por minuto de la app o de la dirección.`, {
+      "Retry-After": seconds("Segundos hasta que el límite se renueva."),
+      ...RATE_LIMIT_HEADERS,
+    }),
+  };
+  if (!operation.public) {
+    responses["401"] = problem(401, `${PROBLEM_TITLES[401]}: Detail dice qué control falló (clave, firma, fecha, repetición, Digest).`, {
+      "WWW-Authenticate": header("ACS-HMAC"),
+    });
+  }
+  if (operation.success.entry) responses["406"] = problem(406, `${PROBLEM_TITLES[406]}: Accept no admite ninguna de las representaciones.`);
+  if (operation.body) responses["415"] = problem(415, `${PROBLEM_TITLES[415]}: el cuerpo debe ser application/json o text/json.`);
+  return responses;
+}
 
 function successContent(operation: Operation) {
   const { entry, ref } = operation.success;
@@ -19,44 +64,43 @@ function successContent(operation: Operation) {
   return content;
 }
 
-type Responses = Record<`${number}`, ZodOpenApiResponseObject>;
+const sendsEtag = (operation: Operation) => operation.method === "GET" && operation.success.entry !== undefined;
+
+function successHeaders(operation: Operation): Headers {
+  const headers: Headers = Object.fromEntries(Object.entries(operation.success.headers ?? {}).map(([name, text]) => [name, header(text)]));
+  if (sendsEtag(operation)) headers.ETag = header("Etiqueta de entidad fuerte del cuerpo; If-None-Match con ella responde 304.");
+  if (operation.cacheControl) headers["Cache-Control"] = header(operation.cacheControl);
+  // Only when a limit applies (RATE_LIMIT_APP or RATE_LIMIT_IP other than 0).
+  if (!operation.public) for (const [name, schema] of Object.entries(RATE_LIMIT_HEADERS)) headers[name] = schema.optional();
+  return headers;
+}
 
 function responsesOf(operation: Operation): Responses {
   const responses: Responses = {
     [operation.success.status]: {
       description: operation.success.description,
       content: successContent(operation),
-      headers: z.object(
-        Object.fromEntries(
-          Object.entries(operation.success.headers ?? {}).map(([name, description]) => [name, z.string().meta({ description })]),
-        ),
-      ),
+      headers: z.object(successHeaders(operation)),
     },
   };
-  if (operation.success.status === 200 && operation.method === "GET") {
-    responses["304"] = { description: "No modificado (If-None-Match coincide con el ETag)." };
+  if (sendsEtag(operation)) {
+    responses["304"] = {
+      description: "No modificado (If-None-Match coincide con el ETag); sin cuerpo.",
+      headers: z.object({ ETag: header("La etiqueta de entidad que coincidió.") }),
+    };
   }
   for (const [status, description] of Object.entries(operation.errors ?? {})) {
-    const code = Number(status);
     responses[status as `${number}`] =
-      code === 404
-        ? { description: `${description} Sin cuerpo.` }
-        : { description, content: problemContent(code === 400 || code === 409 ? ValidationProblemDetailsSchema : ProblemDetailsSchema) };
+      Number(status) === 404 ? { description: `${description} Sin cuerpo.` } : problem(Number(status), description);
   }
-  if (!operation.public) {
-    responses["401"] = { description: PROBLEM_TITLES[401] ?? "", content: problemContent(ProblemDetailsSchema) };
-    if (operation.success.entry)
-      responses["406"] = { description: PROBLEM_TITLES[406] ?? "", content: problemContent(ProblemDetailsSchema) };
-  }
-  if (operation.body) responses["415"] = { description: PROBLEM_TITLES[415] ?? "", content: problemContent(ProblemDetailsSchema) };
-  return responses;
+  return { ...responses, ...commonResponses(operation) };
 }
 
 function operationObject(operation: Operation): ZodOpenApiOperationObject {
   return {
     operationId: operation.operationId,
     summary: operation.summary,
-    description: operation.description,
+    description: operation.description ?? operation.summary,
     tags: [operation.tag],
     security: operation.public ? [] : [{ acsHmac: [] }],
     requestParams: {
@@ -70,24 +114,77 @@ function operationObject(operation: Operation): ZodOpenApiOperationObject {
   };
 }
 
+/** OPTIONS on a path (decisions §2): 204 with Allow; on an agency also Agencia-Estado (§7). */
+function optionsObject(path: string, first: Operation): ZodOpenApiOperationObject {
+  const agency = path === optionsAgenciaOp.path;
+  const base = agency ? optionsAgenciaOp : first;
+  const headers: Headers = { Allow: header("Los métodos que la ruta admite (para una agencia, los que la app puede usar ahora).") };
+  if (agency) headers["Agencia-Estado"] = z.enum(ESTADOS_AGENCIA).meta({ description: "El estado de la agencia para la app." });
+  if (!base.public) for (const [name, schema] of Object.entries(RATE_LIMIT_HEADERS)) headers[name] = schema.optional();
+  const options: Operation = { ...base, method: "GET", body: undefined, query: undefined };
+  return {
+    operationId: agency ? base.operationId : `${first.operationId}Options`,
+    summary: agency ? base.summary : `Métodos de ${path}`,
+    description: agency
+      ? "204 con Allow (lo que la app puede hacer ahora con la agencia) y Agencia-Estado; 404 si la agencia no existe para la app."
+      : "204 con Allow: los métodos de la ruta.",
+    tags: [base.tag],
+    security: base.public ? [] : [{ acsHmac: [] }],
+    requestParams: agency ? { path: base.params as never } : undefined,
+    responses: {
+      "204": { description: "Sin cuerpo.", headers: z.object(headers) },
+      ...Object.fromEntries(
+        Object.entries(agency ? (base.errors ?? {}) : {}).map(([status, text]) => [
+          status,
+          Number(status) === 404 ? { description: `${text} Sin cuerpo.` } : problem(Number(status), text),
+        ]),
+      ),
+      ...commonResponses(options),
+    },
+  };
+}
+
+const DESCRIPTION = [
+  "API pública para apps asociadas: agencias, consultas, notificaciones y catálogos.",
+  "Cada solicitud (salvo este documento) se firma con ACS-HMAC: `Authorization: ACS-HMAC {AppKey}:{Firma}`, " +
+    "Firma = base64(HMAC-SHA256(AppSecret, Canónica)), Canónica = el método en mayúsculas, Digest, Date, encabezados x-acs-* y ruta+consulta unidos por \\n. " +
+    "Date (o X-ACS-Date) a no más de 300 s del reloj del servicio; con cuerpo, `Digest: sha-256=<base64>`; cada firma se acepta una sola vez en 600 s (X-ACS-Nonce la hace única).",
+  "Ningún texto (parámetro de ruta o de consulta, miembro del cuerpo) puede contener el carácter nulo U+0000 ni un sustituto UTF-16 suelto (\\uD800–\\uDFFF sin su par): 400 que nombra el campo.",
+  "Las notificaciones que el servicio envía al Callback de la app se describen en `webhooks`, con sus encabezados y sus dos firmas. El SDK oficial es @vitrina/sdk.",
+].join("\n\n");
+
+/**
+ * The path's parameters, named at the path: its OPTIONS answers whatever their values (only the
+ * agency's checks them, and declares its own); each other operation declares them with its rules.
+ */
+function pathParameters(path: string) {
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+    name: name as string,
+    in: "path" as const,
+    required: true,
+    schema: { type: "string" as const },
+  }));
+}
+
 export function buildOpenApiDocument(serverUrl: string) {
   const paths: ZodOpenApiPathsObject = {};
   for (const operation of operations) {
-    paths[operation.path] ??= {};
-    (paths[operation.path] as Record<string, ZodOpenApiOperationObject>)[operation.method.toLowerCase()] = operationObject(operation);
+    paths[operation.path] ??= operation.path.includes("{") ? { parameters: pathParameters(operation.path) } : {};
+    const item = paths[operation.path] as Record<string, ZodOpenApiOperationObject>;
+    item.options ??= optionsObject(operation.path, operation);
+    item[operation.method.toLowerCase()] = operationObject(operation);
   }
   return createDocument({
     openapi: "3.1.0",
     info: {
       title: "Vitrina API v3",
       version: "3.0.0",
-      description:
-        "API pública para apps asociadas: agencias, consultas, notificaciones y catálogos. " +
-        "Cada solicitud se firma con ACS-HMAC: `Authorization: ACS-HMAC {AppKey}:{Firma}`, " +
-        "Firma = base64(HMAC-SHA256(AppSecret, Canónica)), Canónica = el método en mayúsculas, Digest, Date, encabezados x-acs-* y ruta+consulta unidos por \\n. " +
-        "Ningún texto (parámetro de ruta o de consulta, miembro del cuerpo) puede contener el carácter nulo U+0000 ni un sustituto UTF-16 suelto (\\uD800–\\uDFFF sin su par): 400 que nombra el campo.",
+      description: DESCRIPTION,
+      contact: { name: "Integraciones Vitrina", email: "integraciones@vitrina.example", url: `${serverUrl}/docs/api` },
+      license: { name: "Uso reservado a las apps asociadas de Vitrina", url: `${serverUrl}/docs/api` },
     },
-    servers: [{ url: serverUrl }],
+    servers: [{ url: serverUrl, description: "Este servicio" }],
+    tags: TAGS,
     components: {
       securitySchemes: {
         acsHmac: {
@@ -99,5 +196,6 @@ export function buildOpenApiDocument(serverUrl: string) {
       },
     },
     paths,
+    webhooks: webhooksOf(),
   });
 }

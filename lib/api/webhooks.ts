@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { forbiddenHostReason } from "./address-policy";
-import { inputString, LinksSchema } from "./common";
+import { inputString, SelfLinksSchema, TopicSchema } from "./common";
 import {
   callbackProblem,
   HEADER_TOKEN,
@@ -10,6 +10,7 @@ import {
   isReservedHeader,
   LIMITES_WEBHOOK,
   normalizedCallback,
+  TOPICS,
 } from "./limites";
 import { defineOperation } from "./operation";
 
@@ -167,15 +168,15 @@ const HeaderOut = z.object({ Name: z.string(), Value: z.string() }).nullable();
 
 export const AppWebhookSchema = z
   .object({
-    Topic: z.string(),
-    Callback: z.string(),
+    Topic: TopicSchema,
+    Callback: z.string().meta({ format: "uri" }),
     Secret: z.null().meta({ description: "Siempre null: el secreto no se devuelve." }),
     Description: z.string().nullable(),
     Activo: z.boolean(),
     HeaderCustom01: HeaderOut,
     HeaderCustom02: HeaderOut,
     HeaderCustom03: HeaderOut,
-    _links: LinksSchema,
+    _links: SelfLinksSchema,
   })
   .meta({ id: "AppWebhook" });
 
@@ -183,22 +184,28 @@ export type AppWebhook = z.output<typeof AppWebhookSchema>;
 
 export const AppWebhookEntrySchema = z
   .object({
-    Topic: z.string(),
+    Topic: TopicSchema,
     Disponible: z.boolean().meta({ description: "La app puede usar el tópico." }),
     Configurado: z.boolean().meta({ description: "La app tiene una configuración para el tópico." }),
     Activo: z.boolean().nullable().meta({ description: "null cuando no está configurado." }),
-    _links: LinksSchema,
+    _links: SelfLinksSchema,
   })
   .meta({ id: "AppWebhookEntry" });
 
-export const AppWebhooksSchema = z.object({ _links: LinksSchema, _entries: z.array(AppWebhookEntrySchema) }).meta({ id: "AppWebhooks" });
+export const AppWebhooksSchema = z
+  .object({ _links: SelfLinksSchema, _entries: z.array(AppWebhookEntrySchema) })
+  .meta({ id: "AppWebhooks" });
 
 export type AppWebhooks = z.output<typeof AppWebhooksSchema>;
 
 export const TopicParams = z.object({
   topic: inputString()
     .max(LIMITES_WEBHOOK.topic, { message: `topic no puede superar los ${LIMITES_WEBHOOK.topic} caracteres.` })
-    .meta({ description: "Tópico: agencias o consultas", example: "consultas" }),
+    .meta({
+      description: "Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto)",
+      example: "consultas",
+      override: { enum: [...TOPICS] },
+    }),
 });
 
 // ── Operations ────────────────────────────────────────────────────────────────────────────────
@@ -214,6 +221,8 @@ export const listWebhooksOp = defineOperation({
   path: "/v3/appnotificaciones",
   operationId: "listAppNotificaciones",
   summary: "Tópicos disponibles y configurados para la app",
+  description:
+    "Un ítem por tópico que la app puede usar o tiene configurado, con su estado; el enlace self lleva a la configuración del tópico.",
   success: { status: 200, description: "AppWebhooks", entry: AppWebhooksSchema },
 });
 
@@ -223,6 +232,7 @@ export const getWebhookOp = defineOperation({
   path: "/v3/appnotificaciones/{topic}",
   operationId: "getAppNotificacion",
   summary: "La configuración del webhook de un tópico",
+  description: "La configuración del webhook del tópico, sin el secreto (Secret es siempre null).",
   params: TopicParams,
   success: { status: 200, description: "AppWebhook", entry: AppWebhookSchema },
   errors: { 400: badTopic, 404: unavailable },
@@ -234,6 +244,8 @@ export const createWebhookOp = defineOperation({
   path: "/v3/appnotificaciones/{topic}",
   operationId: "createAppNotificacion",
   summary: "Crea la configuración del webhook de un tópico",
+  description:
+    "Guarda el Callback, el secreto y los encabezados con que se entregan las notificaciones del tópico. Solo una configuración por tópico: la existente se modifica con PUT.",
   params: TopicParams,
   body: AppWebhookUpsertSchema,
   success: {
@@ -268,6 +280,7 @@ export const deleteWebhookOp = defineOperation({
   path: "/v3/appnotificaciones/{topic}",
   operationId: "deleteAppNotificacion",
   summary: "Elimina la configuración del webhook de un tópico",
+  description: "Elimina la configuración: las notificaciones del tópico dejan de enviarse.",
   params: TopicParams,
   success: { status: 204, description: "Eliminada; sin cuerpo." },
   errors: { 400: badTopic, 404: unavailable },

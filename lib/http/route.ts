@@ -36,6 +36,8 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
   return { operation, run } as unknown as Bound;
 }
 
+const NO_BODY: Representation = { mediaType: "application/json", form: "entry" };
+
 const ANONYMOUS: AuthenticatedApp = { id: "", name: "", appKey: "", topics: [], secrets: [] };
 
 function searchParamsObject(url: URL): Record<string, string> {
@@ -72,7 +74,9 @@ async function execute(bound: Bound, request: Request, context: NextContext, req
     ? ANONYMOUS
     : await authenticate({ method: request.method, pathAndQuery: instance, headers: request.headers, body: bytes });
   if (!operation.public) limits.push(consume("app", app.id));
-  const representation = negotiate(request.headers.get("accept"), operation.success.ref !== undefined);
+  // A success without a body (202/204, OPTIONS) has no representation to refuse: Accept does not
+  // matter there (decisions 0033).
+  const representation = operation.success.entry ? negotiate(request.headers.get("accept"), operation.success.ref !== undefined) : NO_BODY;
   if (!representation) {
     const offered = operation.success.ref
       ? "application/json, text/json, application/vnd.service.entry+json o application/vnd.service.ref+json"

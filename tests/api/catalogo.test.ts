@@ -227,6 +227,8 @@ describe("marcas", () => {
     expect(current.map((make: { Nombre: string }) => make.Nombre)).not.toContain("Daewoo");
     expect((await json("/v3/marcas?soloMercadoNuevos=false"))._entries).toHaveLength(all.length);
     await expectBadRequest("/v3/marcas?soloMercadoNuevos=quizas", ["soloMercadoNuevos"]);
+    // The spec's boolean is written true or false (decisions 0034), as the document says.
+    for (const other of ["1", "yes", "TRUE"]) await expectBadRequest(`/v3/marcas?soloMercadoNuevos=${other}`, ["soloMercadoNuevos"]);
     expect((await json("/v3/marcas?q=vw", REF))._entries).toEqual([{ href: "/v3/marcas/3", title: "Volkswagen" }]);
   });
 

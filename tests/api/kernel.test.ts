@@ -176,6 +176,22 @@ describe("content negotiation (decisions §2)", () => {
     }
   });
 
+  it("ignores Accept where the success has no body (decisions 0033): DELETE 204 and OPTIONS", async () => {
+    const headers = { Accept: "application/xml" };
+    const options = await signedFetch(app, "OPTIONS", "/v3/appnotificaciones", { headers });
+    expect(options.status).toBe(204);
+    expect(options.headers.get("allow")).toContain("GET");
+    const body = JSON.stringify({ Callback: "https://crm.example/hooks/kernel" });
+    const created = await signedFetch(app, "POST", "/v3/appnotificaciones/agencias", {
+      body,
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(created.status).toBe(201);
+    expect((await signedFetch(app, "DELETE", "/v3/appnotificaciones/agencias", { headers })).status).toBe(204);
+    // A body is still refused in a type the client does not accept.
+    expect((await signedFetch(app, "GET", "/v3/appnotificaciones", { headers })).status).toBe(406);
+  });
+
   it("accepts a bodiless GET that carries a Content-Type", async () => {
     const response = await signedFetch(app, "GET", "/v3", { headers: { "Content-Type": "application/json" } });
     expect(response.status).toBe(200);

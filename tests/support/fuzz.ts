@@ -51,7 +51,7 @@ export type FuzzOperation = {
   auth: "hmac" | "bearer" | "public";
   /** Statuses the reference documents for this operation. */
   documented: Set<number>;
-  /** Whether a success changes state (everything but GET). */
+  /** Whether a success changes state (everything but GET and OPTIONS). */
   write: boolean;
 };
 
@@ -87,11 +87,14 @@ function resolve(schema: JsonSchema, components: Record<string, JsonSchema>, dep
   return out;
 }
 
+const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
 export function operationsFromOpenApi(document: OpenApiDocument): FuzzOperation[] {
   const components = document.components?.schemas ?? {};
   const operations: FuzzOperation[] = [];
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
+      if (!HTTP_METHODS.includes(method)) continue; // the path item's own `parameters`
       const body = operation.requestBody ? Object.values(operation.requestBody.content)[0]?.schema : undefined;
       operations.push({
         id: operation.operationId,
@@ -108,7 +111,7 @@ export function operationsFromOpenApi(document: OpenApiDocument): FuzzOperation[
         body: body ? resolve(body, components) : undefined,
         auth: operation.security && operation.security.length === 0 ? "public" : "hmac",
         documented: new Set(Object.keys(operation.responses).map(Number)),
-        write: method.toUpperCase() !== "GET",
+        write: !["GET", "OPTIONS"].includes(method.toUpperCase()),
       });
     }
   }
@@ -806,8 +809,10 @@ export function requestArbitrary(operation: FuzzOperation, options: FuzzOptions)
   const queryParams = operation.params.filter((param) => param.in === "query");
   const mustReject = options.rejectWrites && operation.write;
 
-  // How a write is certainly refused: a bad parameter, a bad body, bad credentials or an unacceptable Accept.
-  const poisons: string[] = operation.auth === "hmac" ? ["auth", "accept"] : ["auth"];
+  // How a write is certainly refused: a bad parameter, a bad body, bad credentials or, where the
+  // success has a body to refuse (the document declares 406, decisions 0033), an unacceptable Accept.
+  const poisons: string[] = ["auth"];
+  if (operation.auth === "hmac" && operation.documented.has(406)) poisons.push("accept");
   const poisonable = pathParams.findIndex((param) => param.schema.maxLength !== undefined || param.schema.type === "integer");
   if (poisonable >= 0) poisons.push("param");
   if (operation.body) poisons.push("body", "body");

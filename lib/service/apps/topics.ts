@@ -1,4 +1,6 @@
-export const TOPICS = ["agencias", "consultas"] as const;
+import { TOPICS } from "@/lib/api/limites";
+
+export { TOPICS };
 export type Topic = (typeof TOPICS)[number];
 
 export function isTopic(value: string): value is Topic {

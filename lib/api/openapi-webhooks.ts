@@ -1,0 +1,80 @@
+import { z } from "zod";
+import type { ZodOpenApiOperationObject, ZodOpenApiPathsObject } from "zod-openapi";
+
+/** The reference's sections, in its order. */
+export const TAGS = [
+  { name: "Home", description: "Puntos de entrada y este documento." },
+  { name: "Agencias", description: "Invitar agencias, leer y editar sus datos, su paquete de publicaciones; desasociarlas." },
+  { name: "Consultas", description: "Las consultas de compradores que recibe cada agencia, y el reenvío de su notificación." },
+  {
+    name: "Notificaciones",
+    description: "La configuración de los webhooks por tópico, el registro de entregas, los reintentos y las notificaciones de prueba.",
+  },
+  { name: "Catálogos", description: "Carrocerías, provincias, ciudades, colores y marcas, con búsqueda por mejor coincidencia." },
+];
+
+const text = (description: string) => z.string().meta({ description });
+
+/** The headers of every delivery (decisions §9): both signatures only when the configuration has a Secret. */
+const DeliveryHeaders = z.object({
+  "Content-Type": text("application/json"),
+  "User-Agent": text("VitrinaWebhooks/3"),
+  "Notification-Hook-ID": text(
+    "ULID de la notificación, el mismo en cada reintento: la clave de idempotencia del receptor. Igual a Id del cuerpo.",
+  ),
+  "Notification-Timestamp": z
+    .string()
+    .regex(/^[0-9]+$/)
+    .meta({ description: "Segundos Unix de este intento." }),
+  "Notification-Topic": text("El tópico: agencias o consultas."),
+  "Notification-Signature": text(
+    "Con Secret: base64(HMAC-SHA256(clave = Secret en UTF-8, mensaje = `{Notification-Hook-ID}.{Notification-Timestamp}.{Notification-Topic}`)). Firma el encabezado, no el cuerpo.",
+  ).optional(),
+  "webhook-id": text("Standard Webhooks: igual a Notification-Hook-ID."),
+  "webhook-timestamp": z
+    .string()
+    .regex(/^[0-9]+$/)
+    .meta({ description: "Standard Webhooks: igual a Notification-Timestamp." }),
+  "webhook-signature": text(
+    "Standard Webhooks, con Secret: `v1,` + base64(HMAC-SHA256(clave = Secret en UTF-8, mensaje = `{webhook-id}.{webhook-timestamp}.{cuerpo}`)). Firma también el cuerpo; se verifica con la biblioteca standardwebhooks usando base64(Secret en UTF-8) como clave, con una tolerancia de 5 minutos sobre webhook-timestamp.",
+  ).optional(),
+});
+
+const DELIVERY_RULES =
+  "Se envía con POST al Callback configurado, con los encabezados personalizados de la configuración. Éxito: cualquier 2xx en 15 s; las redirecciones no se siguen. " +
+  "Tras un fallo se reintenta a los 5 s, 5 min, 30 min, 2 h, 5 h, 10 h y 10 h (±20 %); al menos 60 s después de un tiempo agotado o un 429, y Retry-After se respeta hasta el doble de la espera prevista. " +
+  "Un 410 desactiva la configuración.";
+
+/**
+ * What the service sends is rendered as a response body (its output form): a reference to the
+ * component the API's responses register (Entrega.Payload), not the zod schema, which a request
+ * body would render as its input form and register twice.
+ */
+function delivery(operationId: string, summary: string, component: string): ZodOpenApiOperationObject {
+  return {
+    operationId,
+    summary,
+    description: DELIVERY_RULES,
+    tags: ["Notificaciones"],
+    security: [],
+    requestParams: { header: DeliveryHeaders },
+    requestBody: { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${component}` } } } },
+    responses: {
+      "200": { description: "Recibida (cualquier 2xx): no se reintenta." },
+      "410": { description: "El receptor ya no la quiere: la configuración del tópico se desactiva." },
+      "429": {
+        description: "Más tarde: se reintenta, al menos 60 s después o cuando diga Retry-After.",
+        headers: z.object({ "Retry-After": text("Segundos, o una fecha HTTP.").optional() }),
+      },
+    },
+  };
+}
+
+/** The OpenAPI 3.1 `webhooks` section: what a Callback receives, per topic. */
+export function webhooksOf(): ZodOpenApiPathsObject {
+  return {
+    consultas: { post: delivery("notificacionConsulta", "Tópico consultas: consulta.recibida", "NotificacionConsulta") },
+    agencias: { post: delivery("notificacionAgencia", "Tópico agencias: agencia.registrada", "NotificacionAgencia") },
+    prueba: { post: delivery("notificacionPrueba", "Cualquier tópico: prueba", "NotificacionPrueba") },
+  };
+}
