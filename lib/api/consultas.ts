@@ -168,7 +168,7 @@ export const ConsultaSchema = z
         id: "Atencion",
         description: "Extensión: si alguien de la app atendió la consulta; null mientras nadie la marcó. Cada app ve solo sus marcas.",
       }),
-    _links: linksSchema("ConsultaLinks", ["agencia", "resendwebhook"]).meta({
+    _links: linksSchema("ConsultaLinks", ["agencia", "atencion", "resendwebhook"]).meta({
       description:
         "self es /v3/consultas/{adminMail}/{sid}: el sid de la consulta es su último segmento (el SDK lo lee con sidDeConsulta).",
     }),
@@ -184,11 +184,24 @@ const envelope = {
   Pagina: z.number().int(),
   Total: z.number().int().meta({ description: "Consultas que cumplen los filtros en el período (todas las páginas)" }),
   PerPagina: z.number().int().meta({ example: PER_PAGINA }),
-  _links: linksSchema("ConsultasLinks", ["first", "last", "consulta"], ["prev", "next"]),
 };
 
-export const ConsultasSchema = z.object({ ...envelope, _entries: z.array(ConsultaSchema) }).meta({ id: "Consultas" });
-export const ConsultasRefSchema = z.object({ ...envelope, _entries: z.array(RefItemSchema) }).meta({ id: "ConsultasRef" });
+/** An agency's list also links to one of its enquiries (templated); the search across agencies does not. */
+const ConsultasLinksSchema = linksSchema("ConsultasLinks", ["first", "last", "consulta"], ["prev", "next"]);
+
+export const ConsultasSchema = z
+  .object({ ...envelope, _links: ConsultasLinksSchema, _entries: z.array(ConsultaSchema) })
+  .meta({ id: "Consultas" });
+export const ConsultasRefSchema = z
+  .object({
+    ...envelope,
+    _links: linksSchema("ConsultasRefLinks", ["first", "last"], ["prev", "next", "consulta"]),
+    _entries: z.array(RefItemSchema),
+  })
+  .meta({
+    id: "ConsultasRef",
+    description: "La forma de referencia de una lista de consultas (de una agencia, con consulta, o de la búsqueda).",
+  });
 
 export type Consultas = z.output<typeof ConsultasSchema>;
 
@@ -197,7 +210,11 @@ export const ConsultaDeAgenciaSchema = ConsultaSchema.extend({
 }).meta({ id: "ConsultaDeAgencia", description: "Una consulta y su agencia (extensión)." });
 
 export const ConsultasDeAgenciasSchema = z
-  .object({ ...envelope, _entries: z.array(ConsultaDeAgenciaSchema) })
+  .object({
+    ...envelope,
+    _links: linksSchema("ConsultasDeAgenciasLinks", ["first", "last"], ["prev", "next"]),
+    _entries: z.array(ConsultaDeAgenciaSchema),
+  })
   .meta({ id: "ConsultasDeAgencias" });
 
 export type ConsultaDeAgencia = z.output<typeof ConsultaDeAgenciaSchema>;

@@ -1049,14 +1049,13 @@ export interface components {
             Total: number;
             /** @example 50 */
             PerPagina: number;
-            _links: components["schemas"]["ConsultasLinks"];
+            _links: components["schemas"]["ConsultasDeAgenciasLinks"];
             _entries: components["schemas"]["ConsultaDeAgencia"][];
         };
-        ConsultasLinks: {
+        ConsultasDeAgenciasLinks: {
             self: components["schemas"]["Link"];
             first: components["schemas"]["Link"];
             last: components["schemas"]["Link"];
-            consulta: components["schemas"]["Link"];
             prev?: components["schemas"]["Link"];
             next?: components["schemas"]["Link"];
         };
@@ -1154,8 +1153,10 @@ export interface components {
         ConsultaLinks: {
             self: components["schemas"]["Link"];
             agencia: components["schemas"]["Link"];
+            atencion: components["schemas"]["Link"];
             resendwebhook: components["schemas"]["Link"];
         };
+        /** @description La forma de referencia de una lista de consultas (de una agencia, con consulta, o de la búsqueda). */
         ConsultasRef: {
             /**
              * Format: date-time
@@ -1172,8 +1173,16 @@ export interface components {
             Total: number;
             /** @example 50 */
             PerPagina: number;
-            _links: components["schemas"]["ConsultasLinks"];
+            _links: components["schemas"]["ConsultasRefLinks"];
             _entries: components["schemas"]["RefItem"][];
+        };
+        ConsultasRefLinks: {
+            self: components["schemas"]["Link"];
+            first: components["schemas"]["Link"];
+            last: components["schemas"]["Link"];
+            prev?: components["schemas"]["Link"];
+            next?: components["schemas"]["Link"];
+            consulta?: components["schemas"]["Link"];
         };
         Consultas: {
             /**
@@ -1193,6 +1202,14 @@ export interface components {
             PerPagina: number;
             _links: components["schemas"]["ConsultasLinks"];
             _entries: components["schemas"]["Consulta"][];
+        };
+        ConsultasLinks: {
+            self: components["schemas"]["Link"];
+            first: components["schemas"]["Link"];
+            last: components["schemas"]["Link"];
+            consulta: components["schemas"]["Link"];
+            prev?: components["schemas"]["Link"];
+            next?: components["schemas"]["Link"];
         };
         Consulta: {
             /**

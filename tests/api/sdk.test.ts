@@ -76,6 +76,15 @@ describe("@vitrina/sdk", () => {
       vitrina.GET("/v3/consultas/{adminMail}/{sid}", { params: { path: { adminMail, sid: sidDeConsulta(first) } } }),
     );
     expect(one).toEqual(first);
+    const marked = await orThrow(
+      vitrina.PUT("/v3/consultas/{adminMail}/{sid}/atencion", {
+        params: { path: { adminMail, sid: sidDeConsulta(first) } },
+        body: { Atendida: true, Por: adminMail },
+      }),
+    );
+    expect(marked.Atencion?.Atendida).toBe(true);
+    const found = await orThrow(vitrina.GET("/v3/consultas", { params: { query: { q: sidDeConsulta(first) } } }));
+    expect(found._entries.map((entry) => entry.AdminMail)).toEqual([adminMail]);
     let counted = 0;
     for await (const _ of vitrina.entries("/v3/consultas/{adminMail}", { path: { adminMail }, query: { pagina: 2 } })) counted++;
     expect(counted).toBe(1);
