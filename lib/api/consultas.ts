@@ -312,11 +312,11 @@ const cantidad = z.number().int();
 
 export const ResumenSchema = z
   .object({
-    Desde: z.string().meta({ description: "00:00 del día desde, con desplazamiento" }),
-    Hasta: z.string().meta({ description: "23:59:59 del día hasta (nunca después de ahora), con desplazamiento" }),
+    Desde: dateTimeOut("00:00 del día desde, con desplazamiento"),
+    Hasta: dateTimeOut("23:59:59 del día hasta (nunca después de ahora), con desplazamiento"),
     Total: cantidad.meta({ description: "Consultas del período que la app (y el operador) ve" }),
     PorDia: z
-      .array(z.object({ Dia: z.string().meta({ example: "2026-11-25" }), Cantidad: cantidad }))
+      .array(z.object({ Dia: z.string().meta({ example: "2026-11-25", format: "date" }), Cantidad: cantidad }))
       .meta({ description: "Cada día del período, en la zona horaria del servicio, también los días sin consultas" }),
     PorTipoAnuncio: z.array(z.object({ TipoAnuncio: z.string().meta({ example: "publicacion" }), Cantidad: cantidad })),
     Publicaciones: z
@@ -328,7 +328,7 @@ export const ResumenSchema = z
       .number()
       .nullable()
       .meta({ description: "Mediana de los minutos entre la recepción y la marca de atendida; null sin atendidas" }),
-    _links: LinksSchema,
+    _links: linksSchema("ResumenLinks", ["consultas"]),
   })
   .meta({ id: "Resumen", description: "Extensión: las consultas de un período de un vistazo." });
 

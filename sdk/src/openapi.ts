@@ -212,6 +212,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/consultas/{adminMail}/resumen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                adminMail: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Resumen de las consultas de un período (extensión)
+         * @description Lo mismo que ve la lista con los mismos desde, hasta y operador: el total, por día, por tipo de anuncio, las diez publicaciones con más consultas, atendidas y sin atender (marcas de la app) y la mediana del tiempo hasta atender.
+         */
+        get: operations["getConsultasResumen"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * Métodos de /v3/consultas/{adminMail}/resumen
+         * @description 204 con Allow: los métodos de la ruta.
+         */
+        options: operations["getConsultasResumenOptions"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/consultas/{adminMail}/{sid}": {
         parameters: {
             query?: never;
@@ -1231,6 +1257,50 @@ export interface components {
             Atencion: components["schemas"]["Atencion"];
             /** @description self es /v3/consultas/{adminMail}/{sid}: el sid de la consulta es su último segmento (el SDK lo lee con sidDeConsulta). */
             _links: components["schemas"]["ConsultaLinks"];
+        };
+        /** @description Extensión: las consultas de un período de un vistazo. */
+        Resumen: {
+            /**
+             * Format: date-time
+             * @description 00:00 del día desde, con desplazamiento
+             */
+            Desde: string;
+            /**
+             * Format: date-time
+             * @description 23:59:59 del día hasta (nunca después de ahora), con desplazamiento
+             */
+            Hasta: string;
+            /** @description Consultas del período que la app (y el operador) ve */
+            Total: number;
+            /** @description Cada día del período, en la zona horaria del servicio, también los días sin consultas */
+            PorDia: {
+                /**
+                 * Format: date
+                 * @example 2026-11-25
+                 */
+                Dia: string;
+                Cantidad: number;
+            }[];
+            PorTipoAnuncio: {
+                /** @example publicacion */
+                TipoAnuncio: string;
+                Cantidad: number;
+            }[];
+            /** @description Las diez publicaciones con más consultas (ExternalId en minúsculas), de más a menos */
+            Publicaciones: {
+                ExternalId: string;
+                Cantidad: number;
+            }[];
+            /** @description Consultas del período que la app marcó como atendidas */
+            Atendidas: number;
+            SinAtender: number;
+            /** @description Mediana de los minutos entre la recepción y la marca de atendida; null sin atendidas */
+            MinutosHastaAtender: number | null;
+            _links: components["schemas"]["ResumenLinks"];
+        };
+        ResumenLinks: {
+            self: components["schemas"]["Link"];
+            consultas: components["schemas"]["Link"];
         };
         /** @description Tópico consultas: la agencia recibió una consulta (o la app pidió reenviarla). */
         NotificacionConsulta: {
@@ -3013,6 +3083,197 @@ export interface operations {
         };
     };
     listConsultasOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                adminMail: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sin cuerpo. */
+            204: {
+                headers: {
+                    /** @description Los métodos que la ruta admite (para una agencia, los que la app puede usar ahora). */
+                    Allow: string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getConsultasResumen: {
+        parameters: {
+            query?: {
+                /** @description Un operador de la agencia: solo las consultas que ese operador ve (el administrador ve todas) */
+                operador?: string;
+                /** @description Primer día de recepción, en la zona horaria del servicio; como mínimo hoy menos 90 días (por omisión) */
+                desde?: string;
+                /** @description Último día de recepción, en la zona horaria del servicio; por omisión hoy */
+                hasta?: string;
+            };
+            header?: never;
+            path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
+                adminMail: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resumen */
+            200: {
+                headers: {
+                    /** @description Etiqueta de entidad fuerte del cuerpo; If-None-Match con ella responde 304. */
+                    ETag: string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Resumen"];
+                    "text/json": components["schemas"]["Resumen"];
+                    "application/vnd.service.entry+json": components["schemas"]["Resumen"];
+                };
+            };
+            /** @description No modificado (If-None-Match coincide con el ETag); sin cuerpo. */
+            304: {
+                headers: {
+                    /** @description La etiqueta de entidad que coincidió. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description adminMail, operador, desde o hasta no son válidos; ValidationProblemDetails que nombra el parámetro. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description La agencia no existe para la app. Sin cuerpo. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getConsultasResumenOptions: {
         parameters: {
             query?: never;
             header?: never;

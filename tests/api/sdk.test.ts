@@ -85,6 +85,8 @@ describe("@vitrina/sdk", () => {
     expect(marked.Atencion?.Atendida).toBe(true);
     const found = await orThrow(vitrina.GET("/v3/consultas", { params: { query: { q: sidDeConsulta(first) } } }));
     expect(found._entries.map((entry) => entry.AdminMail)).toEqual([adminMail]);
+    const resumen = await orThrow(vitrina.GET("/v3/consultas/{adminMail}/resumen", { params: { path: { adminMail }, query: {} } }));
+    expect(resumen.Atendidas).toBe(1);
     let counted = 0;
     for await (const _ of vitrina.entries("/v3/consultas/{adminMail}", { path: { adminMail }, query: { pagina: 2 } })) counted++;
     expect(counted).toBe(1);
