@@ -8,6 +8,12 @@ const faces = [
     cta: "Ver la referencia",
   },
   {
+    title: "Panel",
+    text: "Para el equipo de tu app y las agencias: consultas, agencias, notificaciones y equipo.",
+    href: "/ingresar",
+    cta: "Ingresar al panel",
+  },
+  {
     title: "OpenAPI",
     text: "El contrato completo en OpenAPI 3.1, generado de los mismos esquemas que validan cada solicitud.",
     href: "/v3/openapi.json",
@@ -25,14 +31,14 @@ export default function HomePage() {
           Invitá agencias, recibí sus consultas al instante con webhooks firmados y mapeá tus datos a los catálogos de referencia.
         </p>
       </header>
-      <ul className="grid gap-6 sm:grid-cols-2">
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {faces.map((face) => (
           <li key={face.title} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <h2 className="text-xl font-semibold">{face.title}</h2>
             <p className="flex-1 text-slate-700">{face.text}</p>
             <Link
               href={face.href}
-              className="self-start rounded-md bg-marca-700 px-4 py-2 font-medium text-white hover:bg-marca-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700"
+              className="inline-flex min-h-11 items-center self-start rounded-md bg-marca-700 px-4 py-2 font-medium text-white hover:bg-marca-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700"
             >
               {face.cta}
             </Link>

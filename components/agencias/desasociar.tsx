@@ -33,7 +33,8 @@ export function Desasociar({ adminMail, nombre }: { adminMail: string; nombre: s
   return (
     <>
       <Button
-        variante="peligro"
+        variante="secundario"
+        className="text-red-700"
         onClick={() => {
           setError(undefined);
           setAbierto(true);

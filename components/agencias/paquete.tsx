@@ -54,6 +54,12 @@ function Barra({
       >
         <div className={`h-full rounded-full ${excedida ? "bg-amber-600" : "bg-marca-700"}`} style={{ width: `${porcentaje}%` }} />
       </div>
+      {usadas > contratadas && (
+        <p className="mt-1 text-sm font-medium text-amber-900" data-testid={`${id}-excedido`}>
+          <span aria-hidden="true">⚠ </span>
+          {t("agencias.paquete.excedido", { exceso: numero(f, usadas - contratadas) })}
+        </p>
+      )}
       {detalle && <p className="mt-1 text-xs text-slate-600">{detalle}</p>}
     </div>
   );

@@ -10,6 +10,9 @@ import { type Conocido, contarNuevas } from "./novedades";
 /** How often page 1 is polled while the tab is visible (react-query pauses it in the background). */
 export const INTERVALO_NOVEDADES_MS = 15_000;
 
+/** The poll was answered with the sign-in page: the session ended (signed out elsewhere, a new password…). */
+class SesionTerminada extends Error {}
+
 type Props = {
   /** /panel/consultas/novedades?{filters}: Total of the current filter and the sids of its page 1. */
   url: string;
@@ -29,7 +32,8 @@ type Props = {
  * Notices new enquiries without a reload: polls page 1 of the filter and compares its newest sid and
  * its Total with what it knew (contarNuevas); on page 1 the table is refreshed (router.refresh
  * re-renders the server component with the newest enquiries), on other pages a link leads to them.
- * The count is announced in a polite live region.
+ * The count is announced in a polite live region. A poll answered with the sign-in page (the session
+ * ended) takes the person there, to come back to this view.
  */
 export function AvisoNovedades({ url, total, primera, pagina, hrefPrimera }: Props) {
   const t = useTranslations();
@@ -37,10 +41,11 @@ export function AvisoNovedades({ url, total, primera, pagina, hrefPrimera }: Pro
   const conocido = useRef<Conocido | null>(primera === undefined ? null : { total, primera });
   const [nuevas, setNuevas] = useState(0);
 
-  const { data, isError } = useQuery({
+  const { data, isError, error } = useQuery({
     queryKey: ["consultas-novedades", url],
     queryFn: async ({ signal }) => {
       const response = await fetch(url, { signal, cache: "no-store", headers: { Accept: "application/json" } });
+      if (response.redirected && new URL(response.url).pathname === "/ingresar") throw new SesionTerminada();
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return (await response.json()) as { Total: number; Sids: string[] };
     },
@@ -50,6 +55,12 @@ export function AvisoNovedades({ url, total, primera, pagina, hrefPrimera }: Pro
     staleTime: 0,
     retry: false,
   });
+
+  // Trying again forever would not help: the person signs in again and comes back to this same view.
+  useEffect(() => {
+    if (!(error instanceof SesionTerminada)) return;
+    window.location.assign(`/ingresar?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+  }, [error]);
 
   useEffect(() => {
     if (!data) return;
@@ -76,7 +87,7 @@ export function AvisoNovedades({ url, total, primera, pagina, hrefPrimera }: Pro
           <button
             type="button"
             onClick={() => setNuevas(0)}
-            className="ml-auto rounded px-2 py-1 text-emerald-900 hover:bg-emerald-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-emerald-700"
+            className="ml-auto min-h-11 rounded px-2 py-1 text-emerald-900 md:min-h-0 hover:bg-emerald-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-emerald-700"
           >
             {t("consultas.novedades.entendido")}
           </button>

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-class";
 import type { Seccion } from "@/lib/panel/consultas/presentacion";
 import { reenviarWebhook } from "@/lib/panel/consultas/reenviar";
 
@@ -19,13 +20,16 @@ type Props = {
   puedeReenviar: boolean;
   /** The inbox URL without `sid`: where closing goes. */
   hrefCerrar: string;
+  /** How to reach the buyer: the actions at the top. */
+  contacto: { email: string; telefono: string | null } | null;
 };
 
 /**
- * Every field of one enquiry, in a modal <dialog> (focus kept inside, Escape closes). Closing
- * removes `sid` from the URL and returns the focus to the row's link.
+ * Every field of one enquiry, in a modal <dialog> (focus kept inside, Escape closes): a drawer on
+ * the right on a wide screen, the whole screen on a phone, with its actions (contact the buyer,
+ * re-send the webhook) first. Closing removes `sid` from the URL and returns the focus to the row's link.
  */
-export function DetalleConsulta({ sid, adminMail, titulo, secciones, error, puedeReenviar, hrefCerrar }: Props) {
+export function DetalleConsulta({ sid, adminMail, titulo, secciones, error, puedeReenviar, hrefCerrar, contacto }: Props) {
   const t = useTranslations();
   const router = useRouter();
   const dialogo = useRef<HTMLDialogElement>(null);
@@ -58,12 +62,12 @@ export function DetalleConsulta({ sid, adminMail, titulo, secciones, error, pued
       ref={dialogo}
       aria-labelledby="detalle-titulo"
       onClose={cerrar}
-      className="fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-full max-w-xl overflow-y-auto border-l border-slate-200 bg-white p-0 shadow-2xl backdrop:bg-slate-900/40"
+      className="fixed inset-0 m-0 h-full max-h-none w-full max-w-none overflow-y-auto bg-white p-0 shadow-2xl backdrop:bg-slate-900/40 sm:left-auto sm:max-w-xl sm:border-l sm:border-slate-200"
     >
-      <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-slate-200 bg-white px-6 py-4">
-        <div>
+      <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-slate-200 bg-white px-4 py-3 sm:px-6 sm:py-4">
+        <div className="min-w-0">
           <p className="text-xs font-semibold uppercase tracking-wide text-marca-700">{t("consultas.detalle.consulta")}</p>
-          <h2 id="detalle-titulo" className="text-xl font-bold tracking-tight text-slate-900">
+          <h2 id="detalle-titulo" className="text-xl font-bold tracking-tight break-words text-slate-900">
             {titulo}
           </h2>
         </div>
@@ -73,23 +77,20 @@ export function DetalleConsulta({ sid, adminMail, titulo, secciones, error, pued
           </Button>
         </form>
       </div>
-      <div className="space-y-6 px-6 py-6">
+      <div className="space-y-6 px-4 py-4 sm:px-6 sm:py-6">
         {error && <Alert tono="error">{error}</Alert>}
-        {secciones?.map((seccion) => (
-          <section key={seccion.titulo} aria-labelledby={`detalle-${seccion.titulo}`}>
-            <h3 id={`detalle-${seccion.titulo}`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-              {seccion.titulo}
-            </h3>
-            <dl className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
-              {seccion.campos.map((campo) => (
-                <div key={campo.nombre} className="grid grid-cols-3 gap-3 px-4 py-2 text-sm" data-campo={campo.nombre}>
-                  <dt className="text-slate-600">{campo.etiqueta}</dt>
-                  <dd className="col-span-2 whitespace-pre-wrap break-words text-slate-900">{campo.valor}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        ))}
+        {contacto && secciones && (
+          <nav aria-label={t("consultas.detalle.acciones")} className="flex flex-wrap gap-2">
+            <a href={`mailto:${contacto.email}`} className={buttonClass("primario")}>
+              {t("consultas.detalle.escribir")}
+            </a>
+            {contacto.telefono && (
+              <a href={`tel:${contacto.telefono.replace(/[^\d+]/g, "")}`} className={buttonClass("secundario")}>
+                {t("consultas.detalle.llamar")}
+              </a>
+            )}
+          </nav>
+        )}
         {puedeReenviar && secciones && (
           <section aria-labelledby="detalle-webhook" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
             <h3 id="detalle-webhook" className="text-sm font-semibold text-slate-900">
@@ -106,6 +107,29 @@ export function DetalleConsulta({ sid, adminMail, titulo, secciones, error, pued
             </div>
           </section>
         )}
+        {secciones?.map((seccion) => (
+          <section key={seccion.titulo} aria-labelledby={`detalle-${seccion.titulo}`}>
+            <h3 id={`detalle-${seccion.titulo}`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+              {seccion.titulo}
+            </h3>
+            <dl className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
+              {seccion.campos.map((campo) => (
+                <div key={campo.nombre} className="grid gap-1 px-4 py-2 text-sm sm:grid-cols-3 sm:gap-3" data-campo={campo.nombre}>
+                  <dt className="text-slate-600">{campo.etiqueta}</dt>
+                  <dd className="whitespace-pre-wrap sm:col-span-2 break-words text-slate-900">
+                    {campo.crudo ? (
+                      <span title={campo.crudo} data-crudo={campo.crudo}>
+                        {campo.valor}
+                      </span>
+                    ) : (
+                      campo.valor
+                    )}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
         <form method="dialog">
           <Button type="submit" variante="secundario">
             {t("comun.cerrar")}

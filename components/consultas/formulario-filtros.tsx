@@ -3,7 +3,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
-import { useMemo, useTransition } from "react";
+import { useMemo, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
@@ -35,6 +35,9 @@ export function FormularioFiltros({ agencias, fijo, valores, errores, hoy, minim
   const t = useTranslations();
   const f = useFormatter();
   const [pendiente, startTransition] = useTransition();
+  const activos = (fijo ? CAMPOS.slice(2) : CAMPOS.slice(1)).filter((campo) => valores[campo]).length;
+  // On a phone the filters fold behind one button; open when the URL's filters have an error to show.
+  const [abiertos, setAbiertos] = useState(Boolean(errores));
   const schema = useMemo(() => esquemaFiltros(hoy, t, f), [hoy, t, f]);
   const defaultValues = {
     agencia: valores.agencia ?? "",
@@ -89,7 +92,21 @@ export function FormularioFiltros({ agencias, fijo, valores, errores, hoy, minim
 
   return (
     <search aria-label={t("consultas.filtros.etiqueta")}>
-      <form noValidate onSubmit={handleSubmit(aplicar)} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <Button
+        variante="secundario"
+        className="w-full md:hidden"
+        aria-expanded={abiertos}
+        aria-controls="filtros-consultas"
+        onClick={() => setAbiertos((antes) => !antes)}
+      >
+        {t("consultas.filtros.mostrar", { activos })}
+      </Button>
+      <form
+        id="filtros-consultas"
+        noValidate
+        onSubmit={handleSubmit(aplicar)}
+        className={`${abiertos ? "mt-3 block" : "hidden"} rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 md:mt-0 md:block`}
+      >
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {fijo ? (
             <>

@@ -11,13 +11,16 @@ type Props = {
   caption: string;
   /** The sid whose detail is open: its row is marked as current. */
   abierta?: string;
+  /** Whether the operator column helps: not for an `agencia` user, who sees only her own. */
+  conOperador: boolean;
 };
 
 /**
  * The enquiries of one page. Each row opens the detail (URL param `sid`): with the keyboard through
- * the link on the person's name, with the mouse anywhere on the row.
+ * the link on the person's name, with the mouse or a finger anywhere on the row. On a phone each row
+ * is a card (buyer and when, vehicle and price, listing); the table's semantics stay.
  */
-export function TablaConsultas({ filas, caption, abierta }: Props) {
+export function TablaConsultas({ filas, caption, abierta, conOperador }: Props) {
   const router = useRouter();
   const t = useTranslations();
 
@@ -27,68 +30,83 @@ export function TablaConsultas({ filas, caption, abierta }: Props) {
     router.push(href, { scroll: false });
   }
 
+  const th = "px-4 py-2";
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+    <div className="rounded-2xl border border-slate-200 bg-white shadow-sm md:overflow-x-auto">
+      <table className="block min-w-full text-left text-sm md:table md:divide-y md:divide-slate-200">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
+        <thead className="sr-only bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 md:not-sr-only md:table-header-group">
           <tr>
-            <th scope="col" className="px-4 py-3">
+            <th scope="col" className={th}>
               {t("consultas.columnas.momento")}
             </th>
-            <th scope="col" className="px-4 py-3">
+            <th scope="col" className={th}>
               {t("consultas.columnas.interesado")}
             </th>
-            <th scope="col" className="px-4 py-3">
+            <th scope="col" className={th}>
               {t("consultas.columnas.contacto")}
             </th>
-            <th scope="col" className="px-4 py-3">
+            <th scope="col" className={th}>
               {t("consultas.columnas.auto")}
             </th>
-            <th scope="col" className="px-4 py-3 text-right">
+            <th scope="col" className={`${th} text-right`}>
               {t("consultas.columnas.precio")}
             </th>
-            <th scope="col" className="px-4 py-3">
-              {t("consultas.columnas.operador")}
-            </th>
-            <th scope="col" className="px-4 py-3">
+            {conOperador && (
+              <th scope="col" className={th}>
+                {t("consultas.columnas.operador")}
+              </th>
+            )}
+            <th scope="col" className={th}>
               {t("consultas.columnas.tipo")}
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="block divide-y divide-slate-100 md:table-row-group">
           {filas.map((fila) => (
             <tr
               key={fila.sid}
               data-sid={fila.sid}
               aria-current={abierta === fila.sid ? "true" : undefined}
               onClick={(event) => abrir(event, fila.href)}
-              className="cursor-pointer align-top hover:bg-marca-50/60 aria-[current=true]:bg-marca-50"
+              className="grid cursor-pointer grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-4 py-3 align-top hover:bg-marca-50/60 aria-[current=true]:bg-marca-50 md:table-row md:p-0"
             >
-              <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+              <td className="order-2 text-right text-xs whitespace-nowrap text-slate-600 md:order-none md:px-4 md:py-2 md:text-left md:text-sm md:text-slate-700">
                 <time dateTime={fila.momentoIso}>{fila.momento}</time>
               </td>
-              <td className="px-4 py-3">
+              <td className="order-1 min-w-0 md:order-none md:px-4 md:py-2">
                 <Link
                   id={`consulta-${fila.sid}`}
                   href={fila.href}
                   scroll={false}
                   prefetch={false}
-                  className="font-semibold text-marca-700 hover:text-marca-900 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700"
+                  className="flex min-h-11 items-center font-semibold text-marca-700 hover:text-marca-900 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700 md:inline md:min-h-0"
                 >
                   {fila.interesado}
                 </Link>
               </td>
-              <td className="px-4 py-3 text-slate-700">
-                <span className="block break-all">{fila.email}</span>
-                {fila.telefono && <span className="block text-slate-500">{fila.telefono}</span>}
+              <td className="hidden px-4 py-2 text-slate-700 md:table-cell">
+                <span className="block whitespace-nowrap" title={fila.email}>
+                  {fila.email}
+                </span>
+                {fila.telefono && <span className="block whitespace-nowrap text-slate-500">{fila.telefono}</span>}
               </td>
-              <td className="px-4 py-3 text-slate-700">{fila.auto}</td>
-              <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-slate-900">{fila.precio}</td>
-              <td className="px-4 py-3 break-all text-slate-700">{fila.operador}</td>
-              <td className="px-4 py-3 text-slate-700">
-                <span className="block">{fila.tipo}</span>
-                {fila.externalId && <span className="block text-xs text-slate-500">{fila.externalId}</span>}
+              <td className="order-3 min-w-0 text-slate-800 md:order-none md:px-4 md:py-2 md:text-slate-700">{fila.auto}</td>
+              <td className="order-4 text-right whitespace-nowrap tabular-nums text-slate-900 md:order-none md:px-4 md:py-2">
+                {fila.precio}
+              </td>
+              {conOperador && (
+                <td className="hidden px-4 py-2 whitespace-nowrap text-slate-700 md:table-cell" title={fila.operador}>
+                  {fila.operador}
+                </td>
+              )}
+              <td className="order-5 col-span-2 text-xs text-slate-600 md:order-none md:px-4 md:py-2 md:text-sm md:text-slate-700">
+                <span className="md:block">{fila.tipo}</span>
+                {fila.externalId && (
+                  <span className="before:content-['_·_'] md:block md:text-xs md:text-slate-500 md:before:content-none">
+                    {fila.externalId}
+                  </span>
+                )}
               </td>
             </tr>
           ))}

@@ -57,8 +57,8 @@ export function TablaEquipo({ filas, agencias }: { filas: FilaMiembro[]; agencia
       <div ref={avisoRef} tabIndex={-1} aria-live="polite" aria-atomic="true" className="focus:outline-none">
         {aviso && <Alert tono="exito">{aviso}</Alert>}
       </div>
-      <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-        <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+      <div className="rounded-2xl border border-slate-200 bg-white shadow-sm md:overflow-x-auto">
+        <table className="tabla-apilada min-w-full divide-y divide-slate-200 text-left text-sm">
           <caption className="px-4 py-3 text-left text-sm text-slate-600">{t("equipo.caption", { n: filas.length })}</caption>
           <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
@@ -79,10 +79,12 @@ export function TablaEquipo({ filas, agencias }: { filas: FilaMiembro[]; agencia
                       {t("equipo.vos")}
                     </span>
                   )}
-                  {fila.nombre && <span className="block text-slate-600">{fila.email}</span>}
+                  {fila.nombre && <span className="block break-words text-slate-600">{fila.email}</span>}
                 </th>
-                <td className="px-4 py-3 text-slate-700">{t(`marco.roles.${fila.rol}`)}</td>
-                <td className="px-4 py-3 text-slate-700">
+                <td className="px-4 py-3 text-slate-700" data-etiqueta={t("equipo.columnas.rol")}>
+                  {t(`marco.roles.${fila.rol}`)}
+                </td>
+                <td className="px-4 py-3 text-slate-700" data-etiqueta={t("equipo.columnas.agencia")}>
                   {fila.agencia ? (
                     <>
                       {fila.agenciaNombre ?? fila.agencia}
@@ -92,9 +94,11 @@ export function TablaEquipo({ filas, agencias }: { filas: FilaMiembro[]; agencia
                     t("comun.sinDato")
                   )}
                 </td>
-                <td className="whitespace-nowrap px-4 py-3 text-slate-700">{fila.desde}</td>
-                <td className="whitespace-nowrap px-4 py-3">
-                  <div className="flex gap-2">
+                <td className="whitespace-nowrap px-4 py-3 text-slate-700" data-etiqueta={t("equipo.columnas.desde")}>
+                  {fila.desde}
+                </td>
+                <td className="px-4 py-3" data-etiqueta={t("equipo.columnas.acciones")}>
+                  <div className="flex flex-wrap gap-2">
                     <Button
                       variante="secundario"
                       disabled={fila.yo}

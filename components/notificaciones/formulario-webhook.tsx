@@ -201,22 +201,20 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
         />
       </Field>
 
-      <div className="flex items-start gap-3">
-        <input
-          id="activo"
-          type="checkbox"
-          className="mt-1 h-4 w-4 accent-marca-700"
-          aria-describedby="activo-ayuda"
-          {...register("activo")}
-        />
-        <div>
-          <label htmlFor="activo" className="text-sm font-medium text-slate-800">
-            {t("notificaciones.formulario.activa")}
-          </label>
-          <p id="activo-ayuda" className="text-xs text-slate-500">
-            {t("notificaciones.formulario.activaAyuda")}
-          </p>
-        </div>
+      <div>
+        <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-slate-800">
+          <input
+            id="activo"
+            type="checkbox"
+            className="h-4 w-4 shrink-0 accent-marca-700"
+            aria-describedby="activo-ayuda"
+            {...register("activo")}
+          />
+          {t("notificaciones.formulario.activa")}
+        </label>
+        <p id="activo-ayuda" className="pl-7 text-xs text-slate-500">
+          {t("notificaciones.formulario.activaAyuda")}
+        </p>
       </div>
 
       <fieldset className="space-y-3">

@@ -2,9 +2,9 @@ import { getFormatter, getNow, getTranslations } from "next-intl/server";
 import type { Entrega } from "@/lib/api/entregas";
 import { type Formateador, fechaHora, relativo } from "@/lib/panel/formatos";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
-import { nombreDeEvento } from "@/lib/panel/notificaciones/topicos";
+import { errorDeConexionEnPalabras, nombreDeEvento } from "@/lib/panel/notificaciones/topicos";
 import { BloqueCodigo } from "./bloque-codigo";
-import { InsigniaEstado, InsigniaHttp } from "./estado";
+import { Insignia, InsigniaEstado, InsigniaHttp } from "./estado";
 import { Reintentar } from "./reintentar";
 
 /** The notifications of one page of the delivery log, each with its attempts. */
@@ -62,6 +62,12 @@ function Notificacion({
             {nombreDeEvento(entrega.Evento, t)}
             <span className="ml-2 font-mono text-xs font-normal text-slate-500">{entrega.Id}</span>
           </h2>
+          {entrega.Payload.Reenvio && (
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+              <Insignia tono="azul">{t("notificaciones.lista.reenvio")}</Insignia>
+              {t("notificaciones.lista.reenvioAyuda")}
+            </p>
+          )}
           <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm">
             <div className="flex gap-1">
               <dt className="text-slate-600">{t("notificaciones.lista.creada")}</dt>
@@ -87,8 +93,8 @@ function Notificacion({
       {entrega.Intentos.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">{t("notificaciones.lista.sinIntentos")}</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[48rem] text-left text-sm">
+        <div className="mt-4 md:overflow-x-auto">
+          <table className="tabla-apilada w-full text-left text-sm md:min-w-[48rem]">
             <caption className="sr-only">{t("notificaciones.lista.caption", { id: entrega.Id })}</caption>
             <thead>
               <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
@@ -119,21 +125,33 @@ function Notificacion({
               {entrega.Intentos.map((intento, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: attempts are append-only, so a position never changes its attempt.
                 <tr key={index} className="border-b border-slate-100 align-top" data-testid="intento">
-                  <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                  <th
+                    scope="row"
+                    className="py-2 pr-3 font-medium text-slate-900"
+                    data-etiqueta={t("notificaciones.lista.columnas.numero")}
+                  >
                     {index + 1}
                   </th>
-                  <td className="py-2 pr-3 whitespace-nowrap text-slate-900">{fechaHora(f, intento.Momento)}</td>
-                  <td className="py-2 pr-3 text-slate-900">{t(`notificaciones.lista.disparos.${intento.Disparo}`)}</td>
-                  <td className="py-2 pr-3">
+                  <td className="py-2 pr-3 whitespace-nowrap text-slate-900" data-etiqueta={t("notificaciones.lista.columnas.momento")}>
+                    {fechaHora(f, intento.Momento)}
+                  </td>
+                  <td className="py-2 pr-3 text-slate-900" data-etiqueta={t("notificaciones.lista.columnas.disparo")}>
+                    {t(`notificaciones.lista.disparos.${intento.Disparo}`)}
+                  </td>
+                  <td className="py-2 pr-3" data-etiqueta={t("notificaciones.lista.columnas.http")}>
                     <InsigniaHttp status={intento.HttpStatus} t={t} />
                   </td>
-                  <td className="py-2 pr-3 whitespace-nowrap text-slate-900">{t("notificaciones.latencia", { ms: intento.LatenciaMs })}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap text-slate-900">{fechaHora(f, intento.ProximoIntento)}</td>
-                  <td className="py-2">
-                    {intento.Error && <p className="mb-1 text-red-800">{intento.Error}</p>}
+                  <td className="py-2 pr-3 whitespace-nowrap text-slate-900" data-etiqueta={t("notificaciones.lista.columnas.latencia")}>
+                    {t("notificaciones.latencia", { ms: intento.LatenciaMs })}
+                  </td>
+                  <td className="py-2 pr-3 whitespace-nowrap text-slate-900" data-etiqueta={t("notificaciones.lista.columnas.proximo")}>
+                    {fechaHora(f, intento.ProximoIntento)}
+                  </td>
+                  <td className="py-2" data-etiqueta={t("notificaciones.lista.columnas.detalle")}>
+                    {intento.Error && <ErrorDeIntento error={intento.Error} t={t} />}
                     {intento.Respuesta ? (
                       <details>
-                        <summary className="cursor-pointer text-marca-700 hover:text-marca-900">
+                        <summary className="flex min-h-11 cursor-pointer items-center text-marca-700 hover:text-marca-900 md:min-h-0">
                           {t("notificaciones.lista.respuesta")}
                         </summary>
                         <BloqueCodigo
@@ -156,7 +174,7 @@ function Notificacion({
 
       <div className="mt-4 flex flex-wrap items-start justify-between gap-3">
         <details className="min-w-0 flex-1">
-          <summary className="cursor-pointer text-sm font-medium text-marca-700 hover:text-marca-900">
+          <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium md:min-h-0 text-marca-700 hover:text-marca-900">
             {t("notificaciones.lista.cuerpo")}
           </summary>
           <BloqueCodigo etiqueta={t("notificaciones.lista.cuerpoDe", { id: entrega.Id })} className="max-h-80">
@@ -166,5 +184,20 @@ function Notificacion({
         {puedeReintentar && <Reintentar topic={topic} id={entrega.Id} />}
       </div>
     </article>
+  );
+}
+
+/** A failed attempt's error in words, with what was recorded below it for whoever debugs the receiver. */
+function ErrorDeIntento({ error, t }: { error: string; t: Traductor }) {
+  const palabras = errorDeConexionEnPalabras(error, t);
+  if (!palabras) return <p className="mb-1 text-red-800">{error}</p>;
+  return (
+    <div className="mb-1">
+      <p className="text-red-800">{palabras}</p>
+      <p className="font-mono text-xs break-all text-slate-500">
+        <span className="sr-only">{t("notificaciones.lista.errores.codigo")}: </span>
+        {error}
+      </p>
+    </div>
   );
 }

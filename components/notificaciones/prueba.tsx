@@ -7,6 +7,7 @@ import { useId, useRef } from "react";
 import { enviar, unaLinea, useExplicar } from "@/components/panel/enviar";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { enlaceClass } from "@/components/ui/button-class";
 import type { Entrega, Entregas } from "@/lib/api/entregas";
 import { fechaHora } from "@/lib/panel/formatos";
 import { BloqueCodigo } from "./bloque-codigo";
@@ -86,17 +87,14 @@ export function EnviarPrueba({ topic, activo }: { topic: string; activo: boolean
               )}
             </div>
             <details>
-              <summary className="cursor-pointer text-sm font-medium text-marca-700 hover:text-marca-900">
+              <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium md:min-h-0 text-marca-700 hover:text-marca-900">
                 {t("notificaciones.prueba.verCuerpo")}
               </summary>
               <BloqueCodigo etiqueta={t("notificaciones.prueba.cuerpo")} className="max-h-80">
                 {JSON.stringify(prueba.data, null, 2)}
               </BloqueCodigo>
             </details>
-            <Link
-              href={`/panel/notificaciones/${encodeURIComponent(topic)}/entregas`}
-              className="inline-block text-sm font-semibold text-marca-700 hover:text-marca-900 hover:underline"
-            >
+            <Link href={`/panel/notificaciones/${encodeURIComponent(topic)}/entregas`} className={enlaceClass("text-sm")}>
               {t("notificaciones.prueba.verRegistro")}
             </Link>
           </div>

@@ -30,7 +30,7 @@ export async function TarjetaTopico({ topico, puedeEditar }: { topico: TopicoPan
   return (
     <article
       aria-labelledby={tituloId}
-      className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+      className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
       data-testid={`topico-${topic}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-3">

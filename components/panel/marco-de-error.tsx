@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { enlaceClass } from "@/components/ui/button-class";
 import { Card } from "@/components/ui/card";
 
 const TONOS = { noEncontrada: "text-slate-600", sinPermiso: "text-amber-700", errorInesperado: "text-red-700" } as const;
@@ -31,7 +32,7 @@ export function MarcoDeError({
       <p className="mt-3 text-slate-700">{textos.texto}</p>
       <div className="mt-6 flex flex-wrap items-center gap-4">
         {accion}
-        <Link href="/panel" className="text-sm font-semibold text-marca-700 hover:text-marca-900 hover:underline">
+        <Link href="/panel" className={enlaceClass("text-sm")}>
           {volver}
         </Link>
       </div>

@@ -31,7 +31,7 @@ export function SelectorIdioma({ className = "" }: { className?: string }) {
               value={opcion.valor}
               lang={opcion.lang}
               aria-current={actual ? "true" : undefined}
-              className={`rounded-md px-2 py-1 text-sm focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700 ${
+              className={`min-h-11 rounded-md px-3 py-1 text-sm md:min-h-0 md:px-2 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700 ${
                 actual ? "bg-marca-50 font-semibold text-marca-900" : "text-slate-700 underline-offset-2 hover:bg-slate-100 hover:underline"
               }`}
             >

@@ -14,7 +14,7 @@ type Props = {
 };
 
 const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-marca-600 focus:outline-none focus:ring-2 focus:ring-marca-100 aria-[invalid=true]:border-red-500";
+  "mt-1 block min-h-11 w-full rounded-lg border [&:is(select)]:h-11 border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-marca-600 focus:outline-none focus:ring-2 focus:ring-marca-100 aria-[invalid=true]:border-red-500";
 
 function Campo(props: { id: string; etiqueta: string; ayuda?: string; errores?: string[]; children: ReactNode }) {
   return (
@@ -80,19 +80,19 @@ export function Errores({ errores }: { errores: FieldErrors }) {
 /** Whether catalogue enquiries reach the inviting app: asked when registering and when attaching an existing account. */
 export function CompartirCatalogo({ appName, marcado }: { appName: string; marcado?: boolean }) {
   return (
-    <div className="flex items-start gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
-      <input
-        id="CompartirConsultasCatalogo"
-        name="CompartirConsultasCatalogo"
-        type="checkbox"
-        defaultChecked={marcado}
-        aria-describedby="CompartirConsultasCatalogo-ayuda"
-        className="mt-1 h-4 w-4 rounded border-slate-300 text-marca-700 focus:ring-marca-600"
-      />
-      <div>
-        <label htmlFor="CompartirConsultasCatalogo" className="text-sm font-medium text-slate-800">
-          {`Compartir consultas de catálogo con ${appName}`}
-        </label>
+    <div className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-2">
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-slate-800">
+        <input
+          id="CompartirConsultasCatalogo"
+          name="CompartirConsultasCatalogo"
+          type="checkbox"
+          defaultChecked={marcado}
+          aria-describedby="CompartirConsultasCatalogo-ayuda"
+          className="h-5 w-5 shrink-0 rounded border-slate-300 text-marca-700 focus:ring-marca-600"
+        />
+        {`Compartir consultas de catálogo con ${appName}`}
+      </label>
+      <div className="pl-8">
         <p id="CompartirConsultasCatalogo-ayuda" className="text-xs text-slate-500">
           {appName} también va a recibir las consultas que lleguen por tus vehículos de catálogo. Podés cambiarlo más adelante.
         </p>

@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from "react";
 
 export const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-marca-600 focus:outline-none focus:ring-2 focus:ring-marca-100 aria-[invalid=true]:border-red-500";
+  "mt-1 block min-h-11 w-full rounded-lg border [&:is(select)]:h-11 border-slate-300 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-marca-600 focus:outline-none focus:ring-2 focus:ring-marca-100 aria-[invalid=true]:border-red-500";
 
 /** A label, a control, an optional hint and an error, wired with ids for screen readers. */
 export function Field({

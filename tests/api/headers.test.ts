@@ -270,6 +270,13 @@ describe("Panel sessions and cross-site requests", () => {
     expect(cleared).toMatch(/; Path=\//i);
     expect(cleared).not.toMatch(/; Secure/i);
   });
+
+  it("GET /panel/salir (a typed address) goes to the Panel with the session as it was, not a raw 405", async () => {
+    const typed = await fetch(`${base()}/panel/salir`, { redirect: "manual", headers: { Cookie: session } });
+    expect(typed.status).toBe(303);
+    expect(typed.headers.get("location")).toBe("/panel");
+    expect(typed.headers.getSetCookie()).toEqual([]);
+  });
 });
 
 describe("PUBLIC_BASE_URL on https", () => {

@@ -289,14 +289,18 @@ test("the detail panel shows every field, works with the keyboard and closes wit
   const campo = (nombre: string) => dialogo.locator(`[data-campo="${nombre}"] dd`);
   await expect(campo("Sid")).toHaveText(sids[0] as string);
   await expect(campo("TipoAnuncio")).toHaveText("Publicación");
-  await expect(campo("OrigenLead")).toHaveText(consulta.OrigenLead);
+  // The API's codes in words, the code itself kept in a tooltip for support (issue 20).
+  await expect(campo("OrigenLead")).toHaveText("Formulario de contacto");
+  await expect(campo("OrigenLead").locator("[title]")).toHaveAttribute("title", consulta.OrigenLead);
+  await expect(campo("Interes")).toHaveText("Comprar");
+  await expect(campo("Estado")).toHaveText("Usado");
   await expect(campo("OperadorResponsable")).toHaveText(consulta.OperadorResponsable);
   await expect(campo("Momento")).toContainText(String(new Date(consulta.Momento).getFullYear()));
-  for (const nombre of ["Nombre", "Apellido", "Email", "Telefono", "DocIdentidad", "Provincia", "Ciudad", "Interes"]) {
+  for (const nombre of ["Nombre", "Apellido", "Email", "Telefono", "DocIdentidad", "Provincia", "Ciudad"]) {
     await expect(campo(nombre)).toHaveText(consulta.Interesado[nombre]);
   }
   await expect(campo("Comentario")).toHaveText(consulta.Interesado.Comentario);
-  for (const nombre of ["ExternalId", "RefStock", "Marca", "Modelo", "Version", "Color", "BodyType", "Estado"]) {
+  for (const nombre of ["ExternalId", "RefStock", "Marca", "Modelo", "Version", "Color", "BodyType"]) {
     await expect(campo(nombre)).toHaveText(consulta.Auto[nombre]);
   }
   await expect(campo("VersionYear")).toHaveText("2021");

@@ -119,7 +119,13 @@ export async function startTestServer(options: ServerOptions = {}) {
     for (const output of [started.server.stdout, started.server.stderr, started.worker?.stdout, started.worker?.stderr]) {
       output?.pipe(log, { end: false });
     }
-    await waitUntilServing(`${baseUrl}/v3/openapi.json`, started.server);
+    try {
+      await waitUntilServing(`${baseUrl}/v3/openapi.json`, started.server);
+    } catch (error) {
+      // A server that never answered is not left running after the test that gave up on it.
+      await Promise.all([endProcess(started.server, "SIGKILL"), endProcess(started.worker, "SIGKILL")]);
+      throw error;
+    }
     return started;
   };
   let running = await launch();

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { enlaceClass } from "@/components/ui/button-class";
 import { Card } from "@/components/ui/card";
 import { areasFor, homeFor } from "@/lib/panel/areas";
 import { requireUser } from "@/lib/panel/session";
@@ -24,7 +25,7 @@ export default async function PanelHome() {
         {areasFor(user.role).map((area) => (
           <li key={area.href}>
             <Card as="article" titulo={t(`marco.areas.${area.clave}`)} descripcion={descripcion(area.clave)} className="h-full">
-              <Link href={area.href} className="text-sm font-semibold text-marca-700 hover:text-marca-900 hover:underline">
+              <Link href={area.href} className={enlaceClass("text-sm")}>
                 {t("inicio.ir", { area: t(`marco.areas.${area.clave}`) })}
                 <span aria-hidden="true"> →</span>
               </Link>

@@ -6,8 +6,9 @@ import type { Traductor } from "@/lib/panel/i18n/idiomas";
 /**
  * How an enquiry reads in the Panel: the inbox's rows and the detail's sections, in the user's
  * language with the Panel's formats (lib/panel/formatos.ts). The server formats and the client
- * components only render strings, so both always agree. The API's values (names, e-mails, Estado…)
- * are shown as the API sends them.
+ * components only render strings, so both always agree. People's data (names, e-mails…) is shown as
+ * the API sends it; the API's codes (TipoAnuncio, OrigenLead, Interes, Estado) in words, the code kept
+ * beside them for support.
  */
 
 const TIPOS = ["publicacion", "catalogo"] as const;
@@ -15,6 +16,16 @@ const TIPOS = ["publicacion", "catalogo"] as const;
 /** The listing type in the user's words; a type the API may add later reads as it sends it. */
 function tipoDeAnuncio(tipo: string, t: Traductor): string {
   return (TIPOS as readonly string[]).includes(tipo) ? t(`consultas.tipos.${tipo as (typeof TIPOS)[number]}`) : tipo;
+}
+
+/** The codes the spec shows (api-v3.md: observed values) that the Panel says in words. */
+const VALORES = { origen: ["form"], interes: ["compra"], estado: ["usado", "nuevo"] } as const;
+
+/** A code in the user's words, and the code itself for a tooltip; a code the API may add later reads as it sends it. */
+function enPalabras(grupo: keyof typeof VALORES, valor: string | null, t: Traductor): { valor: string; crudo?: string } {
+  if (!valor) return { valor: SIN_DATO };
+  if (!(VALORES[grupo] as readonly string[]).includes(valor)) return { valor };
+  return { valor: t(`consultas.valores.${grupo}.${valor}` as Parameters<Traductor>[0]), crudo: valor };
 }
 
 /** A value whose type the spec leaves open (Anticipo, Cuota, Adelanto, QuiereCotizacionSeguro…). */
@@ -60,14 +71,19 @@ export function filaDe(consulta: Consulta, sid: string, t: Traductor, f: Formate
   };
 }
 
-export type Campo = { nombre: string; etiqueta: string; valor: string };
+/** `crudo`: the API's code behind a value said in words (a tooltip for support). */
+export type Campo = { nombre: string; etiqueta: string; valor: string; crudo?: string };
 export type Seccion = { titulo: string; campos: Campo[] };
 
 /** Every field of the enquiry, grouped as the detail panel shows them. */
 export function seccionesDe(consulta: Consulta, sid: string, t: Traductor, f: Formateador): Seccion[] {
   const texto = (value: string | number | null | undefined) =>
     value === null || value === undefined || value === "" ? SIN_DATO : typeof value === "number" ? numero(f, value) : value;
-  const campo = (nombre: CampoDeDetalle, valor: string): Campo => ({ nombre, etiqueta: t(`consultas.detalle.campos.${nombre}`), valor });
+  const campo = (nombre: CampoDeDetalle, valor: string | { valor: string; crudo?: string }): Campo => ({
+    nombre,
+    etiqueta: t(`consultas.detalle.campos.${nombre}`),
+    ...(typeof valor === "string" ? { valor } : valor),
+  });
   const libre = (value: unknown) => valorLibre(value, t, f);
   const { Auto: auto, Interesado: interesado } = consulta;
   const info = interesado.InfoOperacion;
@@ -80,7 +96,7 @@ export function seccionesDe(consulta: Consulta, sid: string, t: Traductor, f: Fo
         campo("Sid", sid),
         campo("Momento", fechaHora(f, consulta.Momento)),
         campo("TipoAnuncio", tipoDeAnuncio(consulta.TipoAnuncio, t)),
-        campo("OrigenLead", texto(consulta.OrigenLead)),
+        campo("OrigenLead", enPalabras("origen", consulta.OrigenLead, t)),
         campo("OperadorResponsable", texto(consulta.OperadorResponsable)),
       ],
     },
@@ -94,7 +110,7 @@ export function seccionesDe(consulta: Consulta, sid: string, t: Traductor, f: Fo
         campo("DocIdentidad", texto(interesado.DocIdentidad)),
         campo("Provincia", texto(interesado.Provincia)),
         campo("Ciudad", texto(interesado.Ciudad)),
-        campo("Interes", texto(interesado.Interes)),
+        campo("Interes", enPalabras("interes", interesado.Interes, t)),
         campo("Comentario", texto(interesado.Comentario)),
       ],
     },
@@ -110,7 +126,7 @@ export function seccionesDe(consulta: Consulta, sid: string, t: Traductor, f: Fo
         campo("Kilometraje", auto.Kilometraje === null ? SIN_DATO : `${numero(f, auto.Kilometraje)} km`),
         campo("Color", texto(auto.Color)),
         campo("BodyType", texto(auto.BodyType)),
-        campo("Estado", texto(auto.Estado)),
+        campo("Estado", enPalabras("estado", auto.Estado, t)),
         campo("Precio", dinero(f, auto.Precio)),
         campo("Anticipo", libre(auto.Anticipo)),
         campo("Cuota", libre(auto.Cuota)),

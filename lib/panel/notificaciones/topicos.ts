@@ -28,3 +28,18 @@ const EVENTOS = { prueba: "prueba", "consulta.recibida": "consultaRecibida", "ag
 export function nombreDeEvento(evento: string, t: Traductor): string {
   return Object.hasOwn(EVENTOS, evento) ? t(`notificaciones.lista.eventos.${EVENTOS[evento as keyof typeof EVENTOS]}`) : evento;
 }
+
+/** What a failed attempt's connection error means, by the code the HTTP client put in it. */
+const ERRORES_DE_CONEXION = [
+  [/ECONNREFUSED/, "rechazada"],
+  [/ENOTFOUND|EAI_AGAIN/, "sinNombre"],
+  [/ETIMEDOUT|UND_ERR_.*TIMEOUT|timeout|aborted/i, "tiempo"],
+  [/ECONNRESET|UND_ERR_SOCKET|socket hang up|other side closed/i, "cortada"],
+  [/CERT|SSL|TLS|certificate|UNABLE_TO_VERIFY/i, "certificado"],
+] as const;
+
+/** An attempt's error in the user's words, or null when the Panel has none for it (it is then shown as recorded). */
+export function errorDeConexionEnPalabras(error: string, t: Traductor): string | null {
+  const clave = ERRORES_DE_CONEXION.find(([patron]) => patron.test(error))?.[1];
+  return clave ? t(`notificaciones.lista.errores.${clave}`) : null;
+}

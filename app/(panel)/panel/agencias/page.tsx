@@ -7,6 +7,7 @@ import { FiltrosAgencias } from "@/components/agencias/filtros";
 import { FormularioInvitacion } from "@/components/agencias/formulario-invitacion";
 import { TablaAgencias } from "@/components/agencias/tabla-agencias";
 import { Alert } from "@/components/ui/alert";
+import { enlaceClass } from "@/components/ui/button-class";
 import { Card } from "@/components/ui/card";
 import { type FiltrosAgencias as Filtros, filtrosDesdeUrl, listarAgencias } from "@/lib/panel/agencias/datos";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
@@ -47,7 +48,7 @@ async function Resultados({ user, filtros }: { user: CurrentUser; filtros: Filtr
           {filtrando ? t("agencias.probaOtro") : user.role === "admin" ? t("agencias.invitaPrimera") : t("agencias.cuandoInvite")}
         </p>
         {filtrando && (
-          <Link href="/panel/agencias" className="mt-3 inline-block text-sm font-semibold text-marca-700 hover:underline">
+          <Link href="/panel/agencias" className={enlaceClass("mt-3 text-sm")}>
             {t("agencias.verTodas")}
           </Link>
         )}

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { AvisoNovedades } from "@/components/consultas/aviso-novedades";
 import { DetalleConsulta } from "@/components/consultas/detalle-consulta";
@@ -106,6 +107,15 @@ async function Contenido({ resolucion, sid, puedeReenviar }: { resolucion: Resol
       {resolucion.errores ? (
         <Alert tono="error" titulo={t("consultas.revisaFiltros")}>
           {resolucion.errores._?.join(" ") ?? t("consultas.filtrosUrlInvalidos")}
+          {resolucion.errores.pagina && (
+            // The page number has no field in the form: the message names it and leads to a page that exists.
+            <p className="mt-2" data-campo="pagina">
+              {t("consultas.paginaInvalida", { valor: parametros.pagina ?? "", mensaje: resolucion.errores.pagina.join(" ") })}{" "}
+              <Link href={urlConsultas(filtrosUrl)} className="font-semibold underline">
+                {t("consultas.irPrimera")}
+              </Link>
+            </p>
+          )}
         </Alert>
       ) : pagina && !pagina.ok ? (
         <Alert tono="error" titulo={pagina.errores ? t("consultas.apiRechazo") : t("consultas.noPudimosCargar")}>
@@ -199,6 +209,7 @@ async function Resultado({
         <TablaConsultas
           filas={filas}
           abierta={abierta}
+          conOperador={!resolucion.fijo || veTodas(resolucion)}
           caption={t("consultas.caption", { agencia: resolucion.adminMail ?? "", periodo, pagina, paginas, cantidad })}
         />
       )}
@@ -253,6 +264,7 @@ async function Detalle({
       error={error}
       puedeReenviar={puedeReenviar}
       hrefCerrar={hrefCerrar}
+      contacto={consulta && { email: consulta.Interesado.Email, telefono: consulta.Interesado.Telefono }}
     />
   );
 }
@@ -265,5 +277,10 @@ async function Detalle({
 function visibleParaOperador(resolucion: Resolucion, consulta: Consulta): boolean {
   const operador = resolucion.filtros.operador?.toLowerCase();
   if (!operador) return false;
-  return operador === resolucion.adminMail?.toLowerCase() || consulta.OperadorResponsable.toLowerCase() === operador;
+  return veTodas(resolucion) || consulta.OperadorResponsable.toLowerCase() === operador;
+}
+
+/** The agency's admin sees every operator's enquiries; another operator only her own. */
+function veTodas(resolucion: Resolucion): boolean {
+  return resolucion.filtros.operador?.toLowerCase() === resolucion.adminMail?.toLowerCase();
 }

@@ -75,7 +75,7 @@ async function Topicos({ workspaceId, puedeEditar }: { workspaceId: string; pued
     return <Card titulo={t("notificaciones.sinTopicos")} descripcion={t("notificaciones.sinTopicosTexto")} />;
   }
   return (
-    <ul className="grid gap-6 lg:grid-cols-2">
+    <ul className="grid items-start gap-6 lg:grid-cols-2">
       {topicos.map((topico) => (
         <li key={topico.topic}>
           <TarjetaTopico topico={topico} puedeEditar={puedeEditar} />

@@ -9,6 +9,15 @@ import { rechazarSiNoEsMismoSitio } from "@/lib/panel/manejar";
  * name.0, name.1… when long) is expired; then 303 to the sign-in page. Refused from another site,
  * like the Panel's other mutations.
  */
+/**
+ * GET /panel/salir: a typed or bookmarked address, not the button. Signing out on a GET would let any
+ * page sign the user out with an image: 303 to the Panel, whose header has Salir (and whose guard
+ * sends someone already signed out to sign in).
+ */
+export function GET() {
+  return new NextResponse(null, { status: 303, headers: { Location: "/panel", "Cache-Control": "no-store" } });
+}
+
 export async function POST(request: NextRequest) {
   const refused = rechazarSiNoEsMismoSitio(request, await getTranslations(), { conCuerpo: false });
   if (refused) return refused;

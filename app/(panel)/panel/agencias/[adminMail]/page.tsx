@@ -10,6 +10,7 @@ import { FormularioEdicion } from "@/components/agencias/formulario-edicion";
 import { CLASE_AGENCIA, Insignia } from "@/components/agencias/insignias";
 import { Paquete } from "@/components/agencias/paquete";
 import { Alert } from "@/components/ui/alert";
+import { buttonClass, enlaceClass } from "@/components/ui/button-class";
 import { Card } from "@/components/ui/card";
 import { listarRegiones, obtenerAgencia, obtenerProductos, puedeEditar } from "@/lib/panel/agencias/datos";
 import { parametroMail } from "@/lib/panel/agencias/rutas";
@@ -87,7 +88,7 @@ export default async function AgenciaPage({ params }: Props) {
   return (
     <div className="space-y-6">
       <nav aria-label={t("agencias.detalle.ruta")} className="text-sm">
-        <Link href="/panel/agencias" className="font-semibold text-marca-700 hover:text-marca-900 hover:underline">
+        <Link href="/panel/agencias" className={enlaceClass()}>
           <span aria-hidden="true">← </span>
           {t("agencias.titulo")}
         </Link>
@@ -100,7 +101,14 @@ export default async function AgenciaPage({ params }: Props) {
           </div>
           <p className="mt-1 text-slate-600">{t(`agencias.estados.${agencia.Estado}.descripcion`)}</p>
         </div>
-        {admin && registrada && <Desasociar adminMail={agencia.AdminMail} nombre={nombre} />}
+        <div className="flex flex-wrap gap-3">
+          {registrada && (
+            <Link href={`/panel/consultas?agencia=${encodeURIComponent(agencia.AdminMail)}`} className={buttonClass("primario")}>
+              {t("agencias.detalle.verConsultas")}
+            </Link>
+          )}
+          {admin && registrada && <Desasociar adminMail={agencia.AdminMail} nombre={nombre} />}
+        </div>
       </div>
       {!admin && <p className="rounded-lg bg-slate-100 px-4 py-2 text-sm text-slate-700">{t("agencias.detalle.modoLectura")}</p>}
 

@@ -6,7 +6,7 @@ import { Cargando } from "@/components/notificaciones/cargando";
 import { ListaEntregas } from "@/components/notificaciones/lista-entregas";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { buttonClass } from "@/components/ui/button-class";
+import { buttonClass, enlaceClass } from "@/components/ui/button-class";
 import { Card } from "@/components/ui/card";
 import { Migas } from "@/components/ui/migas";
 import type { Entregas } from "@/lib/api/entregas";
@@ -80,7 +80,7 @@ export default async function EntregasPage({ params, searchParams }: Props) {
             id="estado"
             name="estado"
             defaultValue={estado ?? ""}
-            className="mt-1 block rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-marca-600 focus:outline-none focus:ring-2 focus:ring-marca-100"
+            className="mt-1 block h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-marca-600 focus:outline-none focus:ring-2 focus:ring-marca-100"
           >
             <option value="">{t("notificaciones.entregas.todos")}</option>
             {ESTADOS_ENTREGA.map((value) => (
@@ -141,7 +141,7 @@ async function Registro({
       return (
         <Card titulo={t("notificaciones.entregas.noConfigurado")}>
           <p className="text-sm text-slate-700">{t("notificaciones.entregas.noConfiguradoTexto")}</p>
-          <Link href="/panel/notificaciones" className="mt-3 inline-block text-sm font-semibold text-marca-700 hover:underline">
+          <Link href="/panel/notificaciones" className={enlaceClass("mt-3 text-sm")}>
             {t("notificaciones.entregas.volver")}
           </Link>
         </Card>
