@@ -34,11 +34,15 @@ function validatorAt(pointer: string[]): ValidateFunction {
 const templates = Object.keys(document.paths).map((template) => ({ template, parts: template.split("/").slice(1) }));
 const staticParts = (parts: string[]) => parts.filter((part) => !part.startsWith("{")).length;
 
-/** The path template a request path routes to (static segments win over parameters), if any. */
+/**
+ * The path template a request path routes to (static segments win over parameters), if any. An
+ * empty segment (a trailing or double slash) fills no parameter: Next redirects it before routing.
+ */
 function templateOf(pathname: string): string | undefined {
   const segments = pathname.split("/").slice(1);
+  const fits = (part: string, segment: string | undefined) => (part.startsWith("{") ? Boolean(segment) : part === segment);
   return templates
-    .filter(({ parts }) => parts.length === segments.length && parts.every((part, i) => part.startsWith("{") || part === segments[i]))
+    .filter(({ parts }) => parts.length === segments.length && parts.every((part, i) => fits(part, segments[i])))
     .sort((a, b) => staticParts(b.parts) - staticParts(a.parts))[0]?.template;
 }
 
