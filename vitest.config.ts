@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -7,6 +8,25 @@ const alias = {
   "@vitrina/sdk": path.resolve(import.meta.dirname, "sdk/src/index.ts"),
   // server-only throws outside React Server Components; tests run the same modules in plain Node.
   "server-only": path.resolve(import.meta.dirname, "tests/support/empty.ts"),
+};
+
+/**
+ * The API test files run three at a time against one service (each creates the apps and agencies it
+ * uses). The load test and the fuzzer run alone afterwards: one measures the service under its
+ * load, the other compares the mailbox and the log before and after.
+ */
+const API_WORKERS = 3;
+const SOLO = ["tests/api/carga.test.ts", "tests/api/fuzz.test.ts"];
+// Listed rather than globbed with a project-level `exclude`, which would override the CLI's --exclude.
+const apiFiles = readdirSync(path.join(import.meta.dirname, "tests/api"))
+  .filter((name) => name.endsWith(".test.ts"))
+  .map((name) => `tests/api/${name}`);
+const api = {
+  globalSetup: ["tests/support/global-setup.ts"],
+  // Every /v3 answer a test receives is checked against the OpenAPI document.
+  setupFiles: ["tests/support/contract-hook.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 180_000,
 };
 
 export default defineConfig({
@@ -21,16 +41,12 @@ export default defineConfig({
       },
       {
         resolve: { alias },
-        test: {
-          name: "api",
-          include: ["tests/api/**/*.test.ts"],
-          globalSetup: ["tests/support/global-setup.ts"],
-          // Every /v3 answer a test receives is checked against the OpenAPI document.
-          setupFiles: ["tests/support/contract-hook.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-        },
+        test: { ...api, name: "api", include: apiFiles.filter((file) => !SOLO.includes(file)), maxWorkers: API_WORKERS },
+      },
+      {
+        resolve: { alias },
+        // After the others, one file at a time, on a service of their own.
+        test: { ...api, name: "api-solo", include: SOLO, fileParallelism: false, sequence: { groupOrder: 1 } },
       },
     ],
   },

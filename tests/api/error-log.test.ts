@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { autoDePrueba } from "../support/auto";
 import { adminCli } from "../support/panel";
 import { marketplace } from "../support/panel-consultas";
+import { eventually } from "../support/receiver";
 import { startTestServer } from "../support/test-server";
 
 /**
@@ -45,10 +46,15 @@ describe("the log line of a 500", () => {
       expect(response.status).toBe(500);
       const { requestId } = (await response.json()).Extensions;
 
-      const line = readFileSync(service.info.logFile, "utf8")
-        .split("\n")
-        .find((candidate) => candidate.includes(requestId) && candidate.includes('"level":50'));
-      expect(line, "the 500 is logged with its request id").toBeDefined();
+      // The server's output reaches the log file through a pipe: on a busy machine, a moment later.
+      const line = await eventually(
+        async () =>
+          readFileSync(service.info.logFile, "utf8")
+            .split("\n")
+            .find((candidate) => candidate.includes(requestId) && candidate.includes('"level":50')),
+        10_000,
+        "the 500 logged with its request id",
+      );
       for (const value of [BUYER.Nombre, BUYER.Apellido, BUYER.Email, BUYER.Telefono, BUYER.DocIdentidad, BUYER.Comentario, "Failing row"])
         expect(line).not.toContain(value);
       const { err } = JSON.parse(line as string);
