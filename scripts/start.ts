@@ -40,6 +40,11 @@ const app = next({ dev: false, dir: process.cwd(), port: settings.port });
 const handle = app.getRequestHandler();
 await app.prepare();
 register("./server-only-hook.mjs", import.meta.url);
+// After the hook: these modules reach `server-only` (the service's readiness).
+const { opsEndpoints, processState } = await import("@/lib/boot/ops-endpoints");
+const { startupState } = await import("@/lib/service/ready");
+const stopping = false;
+const ops = opsEndpoints(() => processState(startupState(), stopping));
 const apiRoutes = await loadDirectRoutes(path.join(process.cwd(), "app"), (error) =>
   logger().error({ err: error }, "API route failed outside its handler"),
 );
@@ -49,6 +54,7 @@ const https = settings.publicBaseUrl.startsWith("https://");
 
 const server = createServer((request, response) => {
   if (https) response.setHeader("Strict-Transport-Security", HSTS);
+  if (ops.serve(request, response)) return;
   const rejection = rejectUndecodablePath(request.url ?? "/");
   if (rejection) {
     response.writeHead(rejection.status, rejection.headers).end(request.method === "HEAD" ? undefined : rejection.body);

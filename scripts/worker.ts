@@ -1,7 +1,10 @@
+import { createServer } from "node:http";
+import { opsEndpoints, processState } from "@/lib/boot/ops-endpoints";
 import { bootWorker } from "@/lib/boot/worker";
 import { closeDb } from "@/lib/db";
 import { ConfigError, config } from "@/lib/env";
 import { logger } from "@/lib/log";
+import type { StartupState } from "@/lib/service/ready";
 
 /** npm run worker: the background workers as a process of their own (production, DATABASE_URL). */
 try {
@@ -15,12 +18,34 @@ try {
   process.exit(1);
 }
 
+let startup: StartupState = "starting";
+let stopping = false;
+
+// WORKER_PORT: /healthz, /readyz (ready when it can claim work) for the orchestrator.
+const { workerPort, host } = config();
+const server = workerPort === undefined ? undefined : createServer();
+if (server) {
+  const ops = opsEndpoints(() => processState(startup, stopping));
+  server.on("request", (request, response) => {
+    if (!ops.serve(request, response)) response.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("No encontrado\n");
+  });
+  await new Promise<void>((resolve) => server.listen(workerPort, host, resolve));
+}
+
 const stop = new AbortController();
-await bootWorker(stop.signal);
-logger().info({ pid: process.pid }, "worker started");
+try {
+  await bootWorker(stop.signal);
+  startup = "started";
+} catch (error) {
+  startup = "failed";
+  throw error;
+}
+logger().info({ pid: process.pid, port: workerPort }, "worker started");
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, async () => {
+    stopping = true;
     stop.abort();
+    server?.close();
     await closeDb();
     process.exit(0);
   });

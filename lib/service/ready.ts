@@ -6,7 +6,9 @@ import "server-only";
  * it before they serve, without knowing what start-up does. Kept on globalThis: Next bundles
  * instrumentation and each route separately.
  */
-type Readiness = { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void };
+type Readiness = { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void; state: StartupState };
+
+export type StartupState = "starting" | "started" | "failed";
 
 const holder = globalThis as typeof globalThis & { __vitrinaReady?: Readiness };
 
@@ -20,7 +22,16 @@ function readiness(): Readiness {
     });
     // A start-up that fails stops the process; until then nobody need be waiting.
     promise.catch(() => {});
-    holder.__vitrinaReady = { promise, resolve, reject };
+    const created: Readiness = { promise, resolve, reject, state: "starting" };
+    promise.then(
+      () => {
+        created.state = "started";
+      },
+      () => {
+        created.state = "failed";
+      },
+    );
+    holder.__vitrinaReady = created;
   }
   return holder.__vitrinaReady;
 }
@@ -28,6 +39,11 @@ function readiness(): Readiness {
 /** Resolves once start-up has finished; a request waits for it. */
 export function serviceReady(): Promise<void> {
   return readiness().promise;
+}
+
+/** Where start-up is, without waiting (the readiness probe, lib/boot/ops-endpoints.ts). */
+export function startupState(): StartupState {
+  return readiness().state;
 }
 
 /** Start-up's outcome: ready, or the reason it could not start. */
