@@ -59,6 +59,7 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, { message: "se espera una URL redis:// o rediss://, p. ej. redis://127.0.0.1:6379" })
     .optional(),
   REDIS_KEY_PREFIX: z.string().default("vitrina:"),
+  METRICS_TOKEN: z.string().min(16, { message: "se esperan al menos 16 caracteres" }).optional(),
   WORKER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -93,6 +94,8 @@ export type Config = {
   redisUrl: string | undefined;
   /** Starts every Redis key, so deployments sharing one Redis keep apart. */
   redisKeyPrefix: string;
+  /** Bearer token of GET /metrics; without it only loopback may scrape (decisions 0049). */
+  metricsToken: string | undefined;
   /** Where `npm run worker` answers /healthz, /readyz and /metrics (on HOST); none when unset. */
   workerPort: number | undefined;
   logLevel: string;
@@ -188,6 +191,7 @@ export function parseConfig(source: Source): Config {
     trustedProxies: env.TRUSTED_PROXIES,
     redisUrl: env.REDIS_URL,
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    metricsToken: env.METRICS_TOKEN,
     workerPort: env.WORKER_PORT,
     logLevel: env.LOG_LEVEL,
   };

@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { register } from "node:module";
 import path from "node:path";
 import next from "next";
+import { routeTemplates } from "@/lib/boot/route-templates";
 import { clientAddressOf, isDirectLoopback } from "@/lib/client-address";
 import { ConfigError, parseConfig } from "@/lib/env";
 import { loadDirectRoutes } from "@/lib/http/direct-routes";
@@ -11,6 +12,7 @@ import { stampRequest } from "@/lib/http/raw-target";
 import { HSTS } from "@/lib/http/security-headers";
 import { rejectUndecodablePath } from "@/lib/http/undecodable-path";
 import { logger } from "@/lib/log";
+import { metrics } from "@/lib/metrics";
 import { demoAccounts } from "@/lib/panel/demo-accounts";
 import { DEMO_AGENCIAS } from "@/lib/service/demo/data";
 
@@ -30,7 +32,8 @@ try {
   process.exit(1);
 }
 
-if (!existsSync(path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"))) {
+const distDir = path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next");
+if (!existsSync(path.join(distDir, "BUILD_ID"))) {
   console.log("No hay build: compilando (next build)…");
   const build = spawnSync(path.join(process.cwd(), "node_modules/.bin/next"), ["build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -49,12 +52,29 @@ const apiRoutes = await loadDirectRoutes(path.join(process.cwd(), "app"), (error
   logger().error({ err: error }, "API route failed outside its handler"),
 );
 
+// Every request but the probes and the scrape counts, by route template, method and status (decisions 0049).
+const routeOf = routeTemplates(distDir);
+const { httpRequests, httpDuration } = metrics();
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+function observe(request: IncomingMessage, response: ServerResponse): void {
+  const started = process.hrtime.bigint();
+  response.once("close", () => {
+    const route = routeOf((request.url ?? "/").split("?", 1)[0] as string);
+    const method = METHODS.has(request.method ?? "") ? (request.method as string) : "other";
+    // A client that went away before the answer ended is counted apart from the statuses.
+    httpRequests.inc({ route, method, status: response.writableFinished ? String(response.statusCode) : "aborted" });
+    httpDuration.observe({ route, method }, Number(process.hrtime.bigint() - started) / 1e9);
+  });
+}
+
 // Behind https every answer (pages, the API, errors, static files) asks browsers to stay on https.
 const https = settings.publicBaseUrl.startsWith("https://");
 
 const server = createServer((request, response) => {
   if (https) response.setHeader("Strict-Transport-Security", HSTS);
   if (ops.serve(request, response)) return;
+  observe(request, response);
   const rejection = rejectUndecodablePath(request.url ?? "/");
   if (rejection) {
     response.writeHead(rejection.status, rejection.headers).end(request.method === "HEAD" ? undefined : rejection.body);

@@ -1,7 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { isDirectLoopback } from "@/lib/client-address";
+import { checkBearerToken } from "@/lib/crypto/bearer";
 import { type DatabaseProblem, databaseProblem } from "@/lib/db/health";
+import { config } from "@/lib/env";
 import { API_CSP, STATIC_HEADERS } from "@/lib/http/security-headers";
+import { metrics } from "@/lib/metrics";
 import type { StartupState } from "@/lib/service/ready";
+import { registerQueueGauges } from "./queue-gauges";
 
 /**
  * The operator's endpoints of a process (docs/decisions/0048): GET /healthz (alive: answers while the
@@ -9,6 +14,9 @@ import type { StartupState } from "@/lib/service/ready";
  * migration applied; 503 with the reason otherwise). Answered by the process's own HTTP server
  * before anything else (no Next, no kernel, no log line), outside /v3 and unauthenticated: a load
  * balancer or an orchestrator probes them every few seconds.
+ *
+ * GET /metrics (decisions 0049): the process's registry in Prometheus's text format, for a Bearer
+ * METRICS_TOKEN, or without one configured for a direct loopback client only.
  */
 
 /** A readiness probe waits this long for the database before answering 503. */
@@ -46,7 +54,33 @@ async function readiness(state: ProcessState): Promise<NotReady | undefined> {
 
 type Endpoint = (request: IncomingMessage, response: ServerResponse) => Promise<void>;
 
+/** Who may scrape: the token's holder, or without a token a client on this machine not behind a proxy. */
+function scrapeRefusal(request: IncomingMessage): { status: number; body: unknown; headers?: Record<string, string> } | undefined {
+  const token = config().metricsToken;
+  if (token) {
+    if (checkBearerToken(request.headers.authorization, token) === "ok") return undefined;
+    return {
+      status: 401,
+      body: { status: "unauthorized", detail: "Se necesita Authorization: Bearer con METRICS_TOKEN." },
+      headers: { "WWW-Authenticate": "Bearer" },
+    };
+  }
+  const { headers, socket } = request;
+  if (isDirectLoopback(socket.remoteAddress, { xForwardedFor: headers["x-forwarded-for"], forwarded: headers.forwarded })) return undefined;
+  return { status: 403, body: { status: "forbidden", detail: "Sin METRICS_TOKEN, /metrics responde solo a este equipo." } };
+}
+
+async function scrape(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const refusal = scrapeRefusal(request);
+  if (refusal) return send(request, response, refusal.status, refusal.body, refusal.headers);
+  const { registry } = metrics();
+  const text = Buffer.from(await registry.metrics());
+  response.writeHead(200, { ...HEADERS, "Content-Type": registry.contentType, "Content-Length": String(text.length) });
+  response.end(request.method === "HEAD" ? undefined : text);
+}
+
 export function opsEndpoints(state: ProcessState) {
+  registerQueueGauges();
   const endpoints: Record<string, Endpoint> = {
     "/healthz": async (request, response) => send(request, response, 200, { status: "alive" }),
     "/readyz": async (request, response) => {
@@ -54,6 +88,7 @@ export function opsEndpoints(state: ProcessState) {
       if (notReady) send(request, response, 503, { status: "unavailable", ...notReady });
       else send(request, response, 200, { status: "ready" });
     },
+    "/metrics": scrape,
   };
   return {
     /** Answers the request when it is one of the endpoints; false to leave it to the rest of the server. */

@@ -1,7 +1,7 @@
 import "server-only";
-import { timingSafeEqual } from "node:crypto";
 import type { z } from "zod";
 import { Problem } from "@/lib/api/problem";
+import { checkBearerToken } from "@/lib/crypto/bearer";
 import { config } from "@/lib/env";
 import { serviceReady } from "@/lib/service/ready";
 import type { Reply } from "./reply";
@@ -18,11 +18,9 @@ function checkBearer(header: string | null): void {
   const token = config().marketplaceToken;
   if (!token) throw new Problem(503, "La ingesta del marketplace no está habilitada: falta configurar MARKETPLACE_TOKEN.");
   const unauthorized = (detail: string) => new Problem(401, detail, undefined, { "WWW-Authenticate": "Bearer" });
-  const match = header?.match(/^Bearer\s+(\S+)\s*$/i);
-  if (!match) throw unauthorized("Falta el encabezado Authorization: Bearer con el token del marketplace.");
-  const sent = Buffer.from(match[1] as string, "utf8");
-  const expected = Buffer.from(token, "utf8");
-  if (sent.length !== expected.length || !timingSafeEqual(sent, expected)) throw unauthorized("El token del marketplace no es válido.");
+  const check = checkBearerToken(header, token);
+  if (check === "missing") throw unauthorized("Falta el encabezado Authorization: Bearer con el token del marketplace.");
+  if (check === "wrong") throw unauthorized("El token del marketplace no es válido.");
 }
 
 export function marketplacePost<B extends z.ZodType>(body: B, run: (context: MarketplaceContext<B>) => Promise<Reply>) {

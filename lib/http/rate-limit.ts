@@ -2,6 +2,7 @@ import "server-only";
 import { Problem } from "@/lib/api/problem";
 import { config } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { metrics } from "@/lib/metrics";
 import { counterStore } from "./rate-limit-store";
 import { clientAddress } from "./raw-target";
 
@@ -72,7 +73,10 @@ export function consume(policy: PolicyName, id: string, now = Date.now()): Decis
   const used = counter.shared + counter.pending;
   const resetSeconds = Math.max(1, Math.ceil((window + WINDOW_MS - now) / 1000));
   const decision = { policy, quota, remaining: Math.max(0, quota - used - 1), resetSeconds };
-  if (used >= quota) throw new TooManyRequests({ ...decision, remaining: 0 });
+  if (used >= quota) {
+    metrics().rateLimitRefusals.inc({ policy });
+    throw new TooManyRequests({ ...decision, remaining: 0 });
+  }
   counter.pending += 1;
   return decision;
 }

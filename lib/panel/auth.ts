@@ -6,6 +6,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { config } from "@/lib/env";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "@/lib/http/raw-target";
 import { logger } from "@/lib/log";
+import { metrics } from "@/lib/metrics";
 import { codigoDeBloqueo, INGRESO_NO_VERIFICADO } from "./ingreso";
 import { endSessions, findSessionUser, SESSION_LIFETIME_MS, verifyPassword } from "./users";
 
@@ -65,6 +66,7 @@ export function panelAuthOptions(): AuthOptions {
             throw new Error(INGRESO_NO_VERIFICADO);
           }
           if (result.ok) return { id: result.user.id, email: result.user.email, name: result.user.name };
+          metrics().signInFailures.inc({ reason: result.reason === "throttled" ? "throttled" : "credentials" });
           // A code, not a sentence: the form says it in the user's language (lib/panel/ingreso.ts).
           if (result.reason === "throttled") throw new Error(codigoDeBloqueo(result.retryAfterSeconds));
           return null;

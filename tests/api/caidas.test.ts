@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { autoDePrueba } from "../support/auto";
-import { adminCli } from "../support/panel";
-import { api, type Credenciales, marketplace } from "../support/panel-consultas";
+import { consultaDePrueba, demoConWebhook } from "../support/operacion";
+import { api, marketplace } from "../support/panel-consultas";
 import { eventually, startReceiver } from "../support/receiver";
 import { startTestServer } from "../support/test-server";
 
@@ -25,18 +24,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
 });
 
-/** The demo app and agency, a listing of it, and the app's consultas webhook pointed at `callback`. */
-async function prepare(service: Service, callback: string) {
-  const seeded = JSON.parse(await adminCli(service.info, "seed", "demo", "--consultas", "0", "--json"));
-  const { AppSecret } = JSON.parse(await adminCli(service.info, "app", "rotate-secret", "--app", seeded.AppKey, "--json"));
-  const app: Credenciales = { AppKey: seeded.AppKey, AppSecret };
-  const adminMail: string = seeded.Agencias[0];
-  const publicacion = { AppKey: app.AppKey, AdminMail: adminMail, ExternalId: "CAIDA-1", Auto: autoDePrueba() };
-  expect((await marketplace(service.info, "publicaciones", publicacion)).status).toBe(201);
-  expect((await api(service.info, app, "POST", "/v3/appnotificaciones/consultas", { Callback: callback })).status).toBe(201);
-  return { app, adminMail };
-}
-
 /** Clients posting enquiries until stopped; `acknowledged` holds the Sid of every 201. */
 function ingestLoad(service: Service, adminMail: string) {
   const acknowledged: string[] = [];
@@ -45,19 +32,7 @@ function ingestLoad(service: Service, adminMail: string) {
   const client = async (index: number) => {
     for (let n = 0; !stopped; n++) {
       try {
-        const response = await marketplace(service.info, "consultas", {
-          AdminMail: adminMail,
-          ExternalId: "CAIDA-1",
-          TipoAnuncio: "publicacion",
-          OrigenLead: "form",
-          Interesado: {
-            Interes: "compra",
-            Nombre: `Cliente ${index}`,
-            Apellido: `N ${n}`,
-            Email: `c${index}.${n}@caidas.test`,
-            Comentario: "",
-          },
-        });
+        const response = await marketplace(service.info, "consultas", consultaDePrueba(adminMail, "CAIDA-1", index, n));
         if (response.status === 201) acknowledged.push((await response.json()).Sid);
         else await response.arrayBuffer();
       } catch {
@@ -87,7 +62,7 @@ describe.each([
     cleanups.push(receiver.close);
     const service = await startTestServer(embedded ? { embedded } : { postgresUrl: POSTGRES_URL });
     cleanups.push(service.stop);
-    const { app, adminMail } = await prepare(service, receiver.url("/caidas"));
+    const { app, adminMail } = await demoConWebhook(service.info, receiver.url("/caidas"), "CAIDA-1");
 
     const load = ingestLoad(service, adminMail);
     await eventually(async () => (load.acknowledged.length >= BEFORE_CRASH ? true : undefined), 60_000, "las primeras consultas");

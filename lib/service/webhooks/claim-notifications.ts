@@ -15,11 +15,20 @@ export type ClaimedNotification = {
   topic: string;
   payload: Record<string, unknown>;
   intentos: number;
+  /** When it was enqueued: the delivery latency counts from it. */
+  createdAt: Date;
   /** The lease this worker holds: updates after sending are fenced on it. */
   leaseUntil: Date;
 };
 
-type Row = { id: string; app_id: string; topic: string; payload: Record<string, unknown> | string; intentos: number };
+type Row = {
+  id: string;
+  app_id: string;
+  topic: string;
+  payload: Record<string, unknown> | string;
+  intentos: number;
+  created_at: string | Date;
+};
 
 /**
  * Claims up to `limit` due notifications in one short statement (FOR UPDATE SKIP LOCKED: any
@@ -38,13 +47,14 @@ export async function claimDueNotifications(limit: number, now = new Date()): Pr
         order by proximo_intento_at
         limit ${limit}
         for update skip locked)
-    returning id, app_id, topic, payload, intentos`)) as unknown as { rows: Row[] };
+    returning id, app_id, topic, payload, intentos, created_at`)) as unknown as { rows: Row[] };
   return result.rows.map((row) => ({
     id: row.id,
     appId: row.app_id,
     topic: row.topic,
     payload: typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload,
     intentos: row.intentos,
+    createdAt: new Date(row.created_at),
     leaseUntil,
   }));
 }

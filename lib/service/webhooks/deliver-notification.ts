@@ -4,6 +4,7 @@ import { getDb } from "@/lib/db";
 import { entregaIntentos, notificaciones } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log";
+import { metrics } from "@/lib/metrics";
 import type { ClaimedNotification } from "./claim-notifications";
 import { type HealthEvent, recordConfigHealth } from "./config-health";
 import { type DeliveryOptions, type Disparo, type NextDeliveryState, nextDeliveryState } from "./delivery-state";
@@ -70,6 +71,17 @@ async function record(claimed: ClaimedNotification, target: DeliveryTarget, disp
   });
 }
 
+/** What /metrics counts of an automatic attempt (a manual one is a partner's retry, not the queue's work). */
+function count(claimed: ClaimedNotification, result: SendResult | undefined, outcome: Outcome | undefined): void {
+  const { deliveries, deliveryLatency } = metrics();
+  if (!result || !outcome) deliveries.inc({ outcome: "discarded" });
+  else if (result.ok) {
+    deliveries.inc({ outcome: "delivered" });
+    deliveryLatency.observe(Math.max(0, (outcome.now.getTime() - claimed.createdAt.getTime()) / 1000));
+  } else if (result.httpStatus === 410) deliveries.inc({ outcome: "gone" });
+  else deliveries.inc({ outcome: outcome.exhausted ? "exhausted" : "failed" });
+}
+
 /** The attempt in our own words only: what is recorded when the receiver's answer could not be. */
 function withoutAnswer(result: SendResult): SendResult {
   return { ...result, response: null, error: "No pudimos guardar la respuesta del receptor; el estado HTTP es el que respondió." };
@@ -85,14 +97,16 @@ function withoutAnswer(result: SendResult): SendResult {
 export async function deliverClaimed(claimed: ClaimedNotification, options: DeliveryOptions): Promise<SendResult | undefined> {
   const clock = options.now ?? (() => new Date());
   const target = await loadDeliveryTarget(claimed.appId, claimed.topic);
+  const automatic = options.disparo === "automatico";
   if (!target?.active) {
     await discard(claimed, clock());
+    if (automatic) count(claimed, undefined, undefined);
     return undefined;
   }
   const startedAt = clock();
   const result = await attempt(claimed, target, startedAt);
   const now = clock();
-  const counted: ClaimedNotification = options.disparo === "automatico" ? { ...claimed, intentos: claimed.intentos + 1 } : claimed;
+  const counted: ClaimedNotification = automatic ? { ...claimed, intentos: claimed.intentos + 1 } : claimed;
   const outcome: Outcome = { ...nextDeliveryState(counted.intentos, result, options, now), intentos: counted.intentos, startedAt, now };
   try {
     await record(claimed, target, options.disparo, result, outcome);
@@ -100,6 +114,7 @@ export async function deliverClaimed(claimed: ClaimedNotification, options: Deli
     logger().error({ err: error, notificationId: claimed.id }, "webhook attempt not recorded; recording it without the receiver's answer");
     await record(claimed, target, options.disparo, withoutAnswer(result), outcome);
   }
+  if (automatic) count(claimed, result, outcome);
   if (!result.ok) {
     logger().warn(
       { notificationId: claimed.id, topic: claimed.topic, status: result.httpStatus, error: result.error, disparo: options.disparo },

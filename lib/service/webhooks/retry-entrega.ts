@@ -43,6 +43,7 @@ export async function retryEntrega(app: AuthenticatedApp, topic: string, id: str
       topic: row.topic,
       payload: row.payload as Record<string, unknown>,
       intentos: row.intentos,
+      createdAt: row.createdAt,
       leaseUntil,
     };
     const prior: PriorState =
