@@ -3,7 +3,8 @@
  *
  * The service is a stack; each layer knows only the ones below it (docs/decisions/0030-layers.md):
  *
- *   base (lib/env, lib/time, lib/ids, lib/log, lib/metrics, lib/kept, lib/formats, lib/client-address, lib/crypto)
+ *   base (lib/env, lib/time, lib/ids, lib/log, lib/metrics, lib/kept, lib/formats, lib/client-address, lib/raw-target,
+ *   lib/crypto)
  *   → lib/db → lib/api (the contract) → lib/service (domains) → lib/http (the v3 kernel)
  *   → app/v3, app/registro, app/marketplace, app/dev
  *
@@ -13,7 +14,7 @@
  */
 
 const dashboard = "^(app/\\(panel\\)|app/ingresar|app/api/auth|lib/panel|components)/";
-const base = "^lib/(env|time|ids|log|metrics|kept|formats|client-address)\\.ts$|^lib/crypto/";
+const base = "^lib/(env|time|ids|log|metrics|kept|formats|client-address|raw-target)\\.ts$|^lib/crypto/";
 const apps = "^(app|components)/";
 const top = "^lib/(boot\\.ts$|boot/|admin/)";
 
@@ -77,6 +78,14 @@ module.exports = {
       severity: "error",
       from: { path: dashboard },
       to: { path: "^(lib/service/|lib/admin/|lib/db/schema(-apps|-agencias|-consultas|-catalogo|-kernel|-webhooks|-mail)?\\.ts$)" },
+    },
+    {
+      name: "panel-solo-api",
+      comment:
+        "lib/panel llega al servicio solo por la API v3, con @vitrina/sdk (lib/panel/v3-client.ts): no importa el kernel (lib/http), los dominios (lib/service) ni lib/db, salvo la conexión y sus propias tablas (lib/db/index.ts, lib/db/schema-panel.ts, lib/db/storable-text.ts).",
+      severity: "error",
+      from: { path: "^lib/panel/" },
+      to: { path: "^lib/(http|service|db)/", pathNot: "^lib/db/(index|schema-panel|storable-text)\\.ts$" },
     },
     {
       name: "servicio-sin-panel",

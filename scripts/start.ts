@@ -8,12 +8,12 @@ import { routeTemplates } from "@/lib/boot/route-templates";
 import { clientAddressOf, isDirectLoopback } from "@/lib/client-address";
 import { ConfigError, parseConfig } from "@/lib/env";
 import { loadDirectRoutes } from "@/lib/http/direct-routes";
-import { stampRequest } from "@/lib/http/raw-target";
 import { HSTS } from "@/lib/http/security-headers";
 import { rejectUndecodablePath } from "@/lib/http/undecodable-path";
 import { logger } from "@/lib/log";
 import { metrics } from "@/lib/metrics";
 import { demoAccounts } from "@/lib/panel/demo-accounts";
+import { stampRequest } from "@/lib/raw-target";
 import { DEMO_AGENCIAS } from "@/lib/service/demo/data";
 
 /**

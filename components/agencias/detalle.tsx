@@ -1,6 +1,6 @@
 import { getFormatter, getTranslations } from "next-intl/server";
-import type { Agencia } from "@/lib/api/agencias";
 import { fechaHora } from "@/lib/panel/formatos";
+import type { Agencia } from "@/lib/panel/v3-tipos";
 
 /** The agency's data as a description list (test ids stay the Spanish names, whatever the language). */
 export async function DatosAgencia({ agencia }: { agencia: Agencia }) {

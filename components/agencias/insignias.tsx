@@ -1,4 +1,4 @@
-import type { EstadoAgencia } from "@/lib/api/agencias";
+import type { EstadoAgencia } from "@/lib/panel/v3-tipos";
 
 /** The badge colour of each state; the words are messages (agencias.estados.<estado>.etiqueta). */
 export const CLASE_AGENCIA: Record<EstadoAgencia, string> = {

@@ -1,7 +1,7 @@
 import { getFormatter, getTranslations } from "next-intl/server";
-import type { AgenciaProductos } from "@/lib/api/agencias";
 import { dia, type Formateador, numero } from "@/lib/panel/formatos";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
+import type { AgenciaProductos } from "@/lib/panel/v3-tipos";
 import { CLASE_PAQUETE, Insignia } from "./insignias";
 
 /**

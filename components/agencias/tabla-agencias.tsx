@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { enlaceClass } from "@/components/ui/button-class";
-import type { Agencia } from "@/lib/api/agencias";
 import { fechaHora } from "@/lib/panel/formatos";
+import type { Agencia } from "@/lib/panel/v3-tipos";
 import { CLASE_AGENCIA, Insignia } from "./insignias";
 
 export const rutaAgencia = (adminMail: string) => `/panel/agencias/${encodeURIComponent(adminMail)}`;

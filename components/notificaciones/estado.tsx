@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import type { EstadoEntrega } from "@/lib/api/limites";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
+import type { EstadoEntrega } from "@/lib/panel/v3-tipos";
 
 const TONOS: Record<string, string> = {
   verde: "bg-emerald-50 text-emerald-800 ring-emerald-600/20",

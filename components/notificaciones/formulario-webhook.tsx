@@ -12,7 +12,6 @@ import { BotonEnviar, Button } from "@/components/ui/button";
 import { buttonClass } from "@/components/ui/button-class";
 import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
 import { LIMITES_WEBHOOK } from "@/lib/api/limites";
-import type { AppWebhook } from "@/lib/api/webhooks";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import {
   aUpsert,
@@ -22,6 +21,7 @@ import {
   type FormularioWebhook as Valores,
 } from "@/lib/panel/notificaciones/formulario";
 import { tituloTopico } from "@/lib/panel/notificaciones/topicos";
+import type { AppWebhook } from "@/lib/panel/v3-tipos";
 
 /** The secret to send: generated or typed, "" to remove the saved one, null to keep it (or create without). */
 function secretoAEnviar(values: Valores, editando: boolean): string | null {

@@ -1,8 +1,8 @@
 import { getFormatter, getNow, getTranslations } from "next-intl/server";
-import type { Entrega } from "@/lib/api/entregas";
 import { type Formateador, fechaHora, relativo } from "@/lib/panel/formatos";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import { errorDeConexionEnPalabras, nombreDeEvento } from "@/lib/panel/notificaciones/topicos";
+import type { Entrega } from "@/lib/panel/v3-tipos";
 import { BloqueCodigo } from "./bloque-codigo";
 import { Insignia, InsigniaEstado, InsigniaHttp } from "./estado";
 import { Reintentar } from "./reintentar";

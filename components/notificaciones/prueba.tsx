@@ -8,8 +8,8 @@ import { enviar, unaLinea, useExplicar } from "@/components/panel/enviar";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { enlaceClass } from "@/components/ui/button-class";
-import type { Entrega, Entregas } from "@/lib/api/entregas";
 import { fechaHora } from "@/lib/panel/formatos";
+import type { Entrega, Entregas } from "@/lib/panel/v3-tipos";
 import { BloqueCodigo } from "./bloque-codigo";
 import { InsigniaEstado, InsigniaHttp } from "./estado";
 

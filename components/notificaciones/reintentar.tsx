@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 import { enviar, unaLinea, useExplicar } from "@/components/panel/enviar";
 import { Button } from "@/components/ui/button";
-import type { Entrega } from "@/lib/api/entregas";
+import type { Entrega } from "@/lib/panel/v3-tipos";
 
 /** "Reintentar ahora" (admin): one manual attempt (202), then the log is read again from the server. */
 export function Reintentar({ topic, id }: { topic: string; id: string }) {

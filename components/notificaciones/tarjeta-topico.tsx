@@ -1,8 +1,8 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { buttonClass } from "@/components/ui/button-class";
-import type { AppWebhook } from "@/lib/api/webhooks";
 import { descripcionTopico, esTopicoConocido, TOPICOS, tituloTopico } from "@/lib/panel/notificaciones/topicos";
+import type { AppWebhook } from "@/lib/panel/v3-tipos";
 import { EliminarConfiguracion } from "./eliminar";
 import { Insignia } from "./estado";
 import { EnviarPrueba } from "./prueba";

@@ -3,8 +3,8 @@ import { Problem } from "@/lib/api/problem";
 import { config } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { metrics } from "@/lib/metrics";
+import { clientAddress } from "@/lib/raw-target";
 import { counterStore } from "./rate-limit-store";
-import { clientAddress } from "./raw-target";
 
 /**
  * Rate limits in fixed one-minute windows, shared by every web process through a store (the database,

@@ -4,9 +4,9 @@ import { MAX_BODY_BYTES } from "@/lib/api/limites";
 import { NotFound, Problem, validationProblem } from "@/lib/api/problem";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log";
+import { rawTarget } from "@/lib/raw-target";
 import { isJsonContentType } from "./negotiate";
 import { PROBLEM_CONTENT_TYPE, problemBody } from "./problem";
-import { rawTarget } from "./raw-target";
 import { fieldErrors } from "./validation";
 
 /**

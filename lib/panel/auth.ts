@@ -4,9 +4,9 @@ import type { AuthOptions } from "next-auth";
 import { getToken, type JWT } from "next-auth/jwt";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { config } from "@/lib/env";
-import { CLIENT_ADDRESS_HEADER, clientAddress } from "@/lib/http/raw-target";
 import { logger } from "@/lib/log";
 import { metrics } from "@/lib/metrics";
+import { CLIENT_ADDRESS_HEADER, clientAddress } from "@/lib/raw-target";
 import { codigoDeBloqueo, INGRESO_NO_VERIFICADO } from "./ingreso";
 import { endSessions, findSessionUser, SESSION_LIFETIME_MS, verifyPassword } from "./users";
 
@@ -30,7 +30,7 @@ export function sessionCookie(): { name: string; secure: boolean } {
 
 /**
  * The client address of a sign-in, as next-auth hands over the request's headers: the address our
- * HTTP server stamped on the request (lib/http/raw-target.ts, as the rate limits read it): the peer,
+ * HTTP server stamped on the request (lib/raw-target.ts, as the rate limits read it): the peer,
  * or behind a trusted proxy the client it names (lib/client-address.ts); never an
  * X-Forwarded-For header the server did not believe.
  */

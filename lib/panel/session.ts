@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
 import { cache } from "react";
-import { rawTarget } from "@/lib/http/raw-target";
+import { rawTarget } from "@/lib/raw-target";
 import { safeNext } from "./areas";
 import { panelAuthOptions, SIGN_IN_PATH } from "./auth";
 import { findSessionUser, type PanelUser, type Role } from "./users";

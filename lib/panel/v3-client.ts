@@ -1,22 +1,18 @@
 import "server-only";
+import { createClient } from "@vitrina/sdk";
 import { getTranslations } from "next-intl/server";
-import type { z } from "zod";
-import type { Agencia, AgenciaCreateSchema, AgenciaEditSchema, AgenciaProductos, AgenciasSchema, EstadoAgencia } from "@/lib/api/agencias";
-import type { CiudadSchema, RegionesSchema } from "@/lib/api/catalogo";
-import type { Consulta, Consultas } from "@/lib/api/consultas";
-import type { Entrega, Entregas, NotificationPayloadSchema } from "@/lib/api/entregas";
-import type { EntryPointsSchema } from "@/lib/api/home";
-import type { EstadoEntrega } from "@/lib/api/limites";
-import type { AppWebhook, AppWebhooks, AppWebhookUpsertSchema } from "@/lib/api/webhooks";
-import { signRequest } from "@/lib/http/signing";
 import { IDIOMA_PREDETERMINADO, type Traductor } from "./i18n/idiomas";
 import { traductorDe } from "./i18n/mensajes";
 import { leerProblema, type Problema } from "./problema";
+import type { AgenciaCambios, AgenciaInvitacion, EstadoAgencia, EstadoEntrega, Topic, WebhookCambios } from "./v3-tipos";
 import { workspaceConnection } from "./workspaces";
 
 /**
- * The dashboard's typed client of the v3 API (decisions §1: the Panel talks to the service only over
- * HTTP). Every request is signed here, on the server, with the workspace's AppKey and AppSecret.
+ * The dashboard's client of the v3 API (decisions §1: the Panel talks to the service only over HTTP),
+ * built on @vitrina/sdk as a partner's code is: each method is one typed operation of the OpenAPI
+ * document (follow the path string to it), signed by the SDK with the workspace's AppKey and AppSecret
+ * on the server. What the Panel adds: a timeout, problems as V3Error in the user's language, and a
+ * failure to connect or an answer that is not JSON told in words.
  */
 
 export type V3Connection = { apiBaseUrl: string; appKey: string; appSecret: string };
@@ -32,31 +28,7 @@ export class V3Error extends Error {
   }
 }
 
-export type V3Response<T> = { status: number; headers: Headers; body: T };
-
-type Query = Record<string, string | number | boolean | undefined | null>;
-type RequestOptions = { query?: Query; body?: unknown; timeoutMs?: number };
-
-export type Notificacion = z.output<typeof NotificationPayloadSchema>;
-export type EntryPoints = z.output<typeof EntryPointsSchema>;
-export type AgenciaInvitacion = z.input<typeof AgenciaCreateSchema>;
-export type AgenciaCambios = z.input<typeof AgenciaEditSchema>;
-export type WebhookCambios = z.input<typeof AppWebhookUpsertSchema>;
-export type Agencias = z.output<typeof AgenciasSchema>;
-export type Regiones = z.output<typeof RegionesSchema>;
-export type Ciudad = z.output<typeof CiudadSchema>;
 export type ConsultasFiltros = { operador?: string; externalid?: string; desde?: string; hasta?: string; pagina?: number };
-
-const segment = (value: string) => encodeURIComponent(value).replace(/%40/g, "@");
-
-function withQuery(path: string, query: Query | undefined): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== "") params.set(name, String(value));
-  }
-  const search = params.toString();
-  return search ? `${path}?${search}` : path;
-}
 
 const ESTADOS_CON_NOMBRE = [400, 401, 403, 404, 406, 409, 415, 429] as const;
 const tieneNombre = (status: number): status is (typeof ESTADOS_CON_NOMBRE)[number] =>
@@ -79,105 +51,122 @@ function causa(error: unknown, t: Traductor): string {
 /** Spanish, for a client made outside a request (scripts, tests). */
 const ESPANOL = traductorDe(IDIOMA_PREDETERMINADO);
 
-export type V3ClientOptions = { t?: Traductor; fetchImpl?: typeof fetch };
+const TIEMPO_MAXIMO_MS = 15_000;
+
+export type V3ClientOptions = { t?: Traductor; fetchImpl?: (request: Request) => Promise<Response> };
+
+/** What an openapi-fetch call resolves to. */
+type Resultado = { data?: unknown; error?: unknown; response: Response };
+
+/** Only the filters that say something: the Panel's forms send "" for a field left empty. */
+function conValor<Q extends Record<string, unknown>>(query: Q): Q {
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== null && value !== "")) as Q;
+}
 
 /**
  * A client signing with these credentials: a workspace's (v3ClientFor) or, for the Panel's connection
  * test, values not saved yet. `t`: the user's language (Spanish by default).
  */
-export function createV3Client(connection: V3Connection, { t = ESPANOL, fetchImpl = fetch }: V3ClientOptions = {}) {
+export function createV3Client(connection: V3Connection, { t = ESPANOL, fetchImpl = (request) => fetch(request) }: V3ClientOptions = {}) {
   const base = connection.apiBaseUrl.replace(/\/+$/, "");
 
-  /** One signed request: JSON in, JSON out; non-2xx throws V3Error with the ProblemDetails. */
-  async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<V3Response<T>> {
-    const url = new URL(base + withQuery(path, options.query));
-    const body = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const headers = signRequest({
-      method,
-      pathAndQuery: url.pathname + url.search,
-      appKey: connection.appKey,
-      appSecret: connection.appSecret,
-      body,
-      headers: { Accept: "application/json", ...(body !== undefined && { "Content-Type": "application/json" }) },
-    });
+  /** Sends what the SDK signed: no cache, no redirect followed, a timeout; a failure to connect or an answer that is not JSON is a V3Error. */
+  async function send(request: Request): Promise<Response> {
+    const signal = AbortSignal.any([request.signal, AbortSignal.timeout(TIEMPO_MAXIMO_MS)]);
     let response: Response;
+    let text: string;
     try {
-      response = await fetchImpl(url, {
-        method,
-        headers,
-        body,
-        cache: "no-store",
-        redirect: "manual",
-        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
-      });
+      response = await fetchImpl(new Request(request, { cache: "no-store", redirect: "manual", signal }));
+      text = await response.text();
     } catch (error) {
       throw new V3Error({ Title: t("respuestas.v3.sinConexion"), Status: 0, Detail: `${base}: ${causa(error, t)}` });
     }
-    const text = await response.text();
-    let parsed: unknown;
-    if (text) {
+    if (response.ok && text) {
       try {
-        parsed = JSON.parse(text);
+        JSON.parse(text);
       } catch {
-        if (response.ok)
-          throw new V3Error({ Title: t("respuestas.v3.respuestaInvalida"), Status: response.status, Detail: t("respuestas.v3.noEsJson") });
+        throw new V3Error({ Title: t("respuestas.v3.respuestaInvalida"), Status: response.status, Detail: t("respuestas.v3.noEsJson") });
       }
     }
-    if (!response.ok) throw new V3Error(toProblem(response.status, parsed, t));
-    return { status: response.status, headers: response.headers, body: parsed as T };
+    return new Response(text || null, { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 
-  const get = async <T>(path: string, query?: Query) => (await request<T>("GET", path, { query })).body;
-  const agencia = (adminMail: string) => `/v3/agencias/${segment(adminMail)}`;
-  const topico = (topic: string) => `/v3/appnotificaciones/${segment(topic)}`;
-  const consultas = (adminMail: string) => `/v3/consultas/${segment(adminMail)}`;
+  const sdk = createClient({
+    baseUrl: base,
+    appKey: connection.appKey,
+    appSecret: connection.appSecret,
+    headers: { Accept: "application/json" },
+    fetch: send,
+  });
+
+  /** The SDK's result of a 2xx; any other answer throws V3Error with the ProblemDetails. */
+  async function ok<R extends Resultado>(pending: Promise<R>): Promise<R & { data: Exclude<R["data"], undefined> }> {
+    const result = await pending;
+    if (!result.response.ok) throw new V3Error(toProblem(result.response.status, result.error, t));
+    return result as R & { data: Exclude<R["data"], undefined> };
+  }
+  const data = async <R extends Resultado>(pending: Promise<R>) => (await ok(pending)).data;
+  const agencia = (adminMail: string) => ({ params: { path: { adminMail } } });
+  const topico = (topic: Topic) => ({ params: { path: { topic } } });
+  const entrega = (topic: Topic, id: string) => ({ params: { path: { topic, id } } });
+  const consulta = (adminMail: string, sid: string) => ({ params: { path: { adminMail, sid } } });
 
   return {
-    request,
-
     /** GET /v3: the entry points, with the status (the connection test). */
-    home: (timeoutMs?: number) => request<EntryPoints>("GET", "/v3", { timeoutMs }),
+    home: async (timeoutMs?: number) => {
+      const { data, response } = await ok(sdk.GET("/v3", { signal: timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined }));
+      return { status: response.status, body: data };
+    },
 
     // Agencias
-    listAgencias: (query: { operador?: string; estado?: EstadoAgencia } = {}) => get<Agencias>("/v3/agencias", query),
+    listAgencias: (query: { operador?: string; estado?: EstadoAgencia } = {}) =>
+      data(sdk.GET("/v3/agencias", { params: { query: conValor(query) } })),
     inviteAgencia: async (body: AgenciaInvitacion) => {
-      const response = await request<undefined>("POST", "/v3/agencias", { body });
+      const { response } = await ok(sdk.POST("/v3/agencias", { body }));
       return { location: response.headers.get("Location") };
     },
-    getAgencia: (adminMail: string) => get<Agencia>(agencia(adminMail)),
+    getAgencia: (adminMail: string) => data(sdk.GET("/v3/agencias/{adminMail}", agencia(adminMail))),
     /** OPTIONS: the methods the app may use on the agency now (its Allow header). */
-    permisosAgencia: async (adminMail: string) =>
-      ((await request<undefined>("OPTIONS", agencia(adminMail))).headers.get("Allow") ?? "").split(",").map((method) => method.trim()),
-    editAgencia: async (adminMail: string, body: AgenciaCambios) => (await request<Agencia>("PUT", agencia(adminMail), { body })).body,
-    detachAgencia: async (adminMail: string) => {
-      await request<undefined>("PATCH", `${agencia(adminMail)}/desasociar`);
+    permisosAgencia: async (adminMail: string) => {
+      const { response } = await ok(sdk.OPTIONS("/v3/agencias/{adminMail}", agencia(adminMail)));
+      return (response.headers.get("Allow") ?? "").split(",").map((method) => method.trim());
     },
-    getProductos: (adminMail: string) => get<AgenciaProductos>(`${agencia(adminMail)}/productos`),
+    editAgencia: (adminMail: string, body: AgenciaCambios) => data(sdk.PUT("/v3/agencias/{adminMail}", { ...agencia(adminMail), body })),
+    detachAgencia: async (adminMail: string) => {
+      await ok(sdk.PATCH("/v3/agencias/{adminMail}/desasociar", agencia(adminMail)));
+    },
+    getProductos: (adminMail: string) => data(sdk.GET("/v3/agencias/{adminMail}/productos", agencia(adminMail))),
 
     // Notificaciones (webhooks y registro de entregas)
-    listAppNotificaciones: () => get<AppWebhooks>("/v3/appnotificaciones"),
-    getAppNotificacion: (topic: string) => get<AppWebhook>(topico(topic)),
-    createAppNotificacion: async (topic: string, body: WebhookCambios) => (await request<AppWebhook>("POST", topico(topic), { body })).body,
-    updateAppNotificacion: async (topic: string, body: WebhookCambios) => (await request<AppWebhook>("PUT", topico(topic), { body })).body,
-    deleteAppNotificacion: async (topic: string) => {
-      await request<undefined>("DELETE", topico(topic));
+    listAppNotificaciones: () => data(sdk.GET("/v3/appnotificaciones")),
+    getAppNotificacion: (topic: Topic) => data(sdk.GET("/v3/appnotificaciones/{topic}", topico(topic))),
+    createAppNotificacion: (topic: Topic, body: WebhookCambios) =>
+      data(sdk.POST("/v3/appnotificaciones/{topic}", { ...topico(topic), body })),
+    updateAppNotificacion: (topic: Topic, body: WebhookCambios) =>
+      data(sdk.PUT("/v3/appnotificaciones/{topic}", { ...topico(topic), body })),
+    deleteAppNotificacion: async (topic: Topic) => {
+      await ok(sdk.DELETE("/v3/appnotificaciones/{topic}", topico(topic)));
     },
-    listEntregas: (topic: string, query: { estado?: EstadoEntrega; pagina?: number } = {}) =>
-      get<Entregas>(`${topico(topic)}/entregas`, query),
-    getEntrega: (topic: string, id: string) => get<Entrega>(`${topico(topic)}/entregas/${segment(id)}`),
-    retryEntrega: async (topic: string, id: string) =>
-      (await request<Entrega>("POST", `${topico(topic)}/entregas/${segment(id)}/reintentar`)).body,
-    sendTestNotification: async (topic: string) => (await request<Notificacion>("POST", `${topico(topic)}/prueba`)).body,
+    listEntregas: (topic: Topic, query: { estado?: EstadoEntrega; pagina?: number } = {}) =>
+      data(sdk.GET("/v3/appnotificaciones/{topic}/entregas", { params: { path: { topic }, query: conValor(query) } })),
+    getEntrega: (topic: Topic, id: string) => data(sdk.GET("/v3/appnotificaciones/{topic}/entregas/{id}", entrega(topic, id))),
+    retryEntrega: (topic: Topic, id: string) =>
+      data(sdk.POST("/v3/appnotificaciones/{topic}/entregas/{id}/reintentar", entrega(topic, id))),
+    sendTestNotification: (topic: Topic) => data(sdk.POST("/v3/appnotificaciones/{topic}/prueba", topico(topic))),
 
     // Consultas
-    listConsultas: (adminMail: string, filtros: ConsultasFiltros = {}) => get<Consultas>(consultas(adminMail), filtros),
-    getConsulta: (adminMail: string, sid: string) => get<Consulta>(`${consultas(adminMail)}/${segment(sid)}`),
-    resendConsultaWebhook: async (adminMail: string, sid: string) =>
-      (await request<Notificacion>("POST", `${consultas(adminMail)}/${segment(sid)}/resendwebhook`)).body,
+    listConsultas: (adminMail: string, filtros: ConsultasFiltros = {}) =>
+      data(sdk.GET("/v3/consultas/{adminMail}", { params: { path: { adminMail }, query: conValor(filtros) } })),
+    getConsulta: (adminMail: string, sid: string) => data(sdk.GET("/v3/consultas/{adminMail}/{sid}", consulta(adminMail, sid))),
+    /** The notification queued again, and where it goes (Location: the delivery in the log). */
+    resendConsultaWebhook: async (adminMail: string, sid: string) => {
+      const { data, response } = await ok(sdk.POST("/v3/consultas/{adminMail}/{sid}/resendwebhook", consulta(adminMail, sid)));
+      return { notificacion: data, location: response.headers.get("Location") };
+    },
 
     // Catálogos
-    listRegiones: () => get<Regiones>("/v3/regiones"),
-    bestMatchCiudad: (query: { state: string; city: string }) => get<Ciudad>("/v3/ciudades/bestmatch", query),
+    listRegiones: () => data(sdk.GET("/v3/regiones")),
+    bestMatchCiudad: (query: { state: string; city: string }) => data(sdk.GET("/v3/ciudades/bestmatch", { params: { query } })),
   };
 }
 

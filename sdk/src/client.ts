@@ -1,7 +1,7 @@
 import createFetchClient from "openapi-fetch";
-import type { components, paths } from "./openapi.js";
-import { type ProblemDetails, VitrinaError } from "./problems.js";
-import { signRequest } from "./signing.js";
+import type { components, paths } from "./openapi.ts";
+import { type ProblemDetails, VitrinaError } from "./problems.ts";
+import { signRequest } from "./signing.ts";
 
 export type Schemas = components["schemas"];
 export type Link = Schemas["Link"];

@@ -7,8 +7,8 @@ export {
   type Schemas,
   sidDeConsulta,
   type VitrinaClient,
-} from "./client.js";
-export type { components, operations, paths, webhooks } from "./openapi.js";
-export { orThrow, type ProblemDetails, type ValidationProblemDetails, VitrinaError } from "./problems.js";
-export { canonicalString, signRequest } from "./signing.js";
-export { type Notificacion, TOLERANCIA_SEGUNDOS, verifyWebhook, WebhookError } from "./webhooks.js";
+} from "./client.ts";
+export type { components, operations, paths, webhooks } from "./openapi.ts";
+export { orThrow, type ProblemDetails, type ValidationProblemDetails, VitrinaError } from "./problems.ts";
+export { canonicalString, signRequest } from "./signing.ts";
+export { type Notificacion, TOLERANCIA_SEGUNDOS, verifyWebhook, WebhookError } from "./webhooks.ts";

@@ -1,4 +1,4 @@
-import type { components } from "./openapi.js";
+import type { components } from "./openapi.ts";
 
 export type ProblemDetails = components["schemas"]["ProblemDetails"];
 export type ValidationProblemDetails = components["schemas"]["ValidationProblemDetails"];

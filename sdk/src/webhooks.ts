@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
-import type { components } from "./openapi.js";
-import { hmacSha256, toBase64 } from "./signing.js";
+import type { components } from "./openapi.ts";
+import { hmacSha256, toBase64 } from "./signing.ts";
 
 export type Notificacion = components["schemas"]["Notificacion"];
 

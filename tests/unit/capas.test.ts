@@ -25,6 +25,8 @@ const ARROWS: [string, string, string[]][] = [
   ["lib/admin/ok.ts", "lib/panel/ok.ts", []],
   ["components/ok.tsx", "lib/panel/ok2.ts", []],
   ["lib/panel/ok2.ts", "lib/api/ok2.ts", []],
+  ["lib/panel/ok3.ts", "lib/db/schema-panel.ts", []],
+  ["lib/panel/ok4.ts", "lib/raw-target.ts", []],
   // Upward: refused.
   ["lib/time.ts", "lib/db/up.ts", ["base-abajo"]],
   ["lib/db/up2.ts", "lib/api/up.ts", ["db-abajo"]],
@@ -35,7 +37,9 @@ const ARROWS: [string, string, string[]][] = [
   ["lib/service/up3.ts", "lib/admin/up.ts", ["arranque-arriba", "servicio-abajo"]],
   ["lib/http/up3.ts", "lib/panel/up.ts", ["kernel-abajo", "servicio-sin-panel"]],
   ["lib/panel/up2.ts", "components/up.tsx", ["panel-abajo"]],
-  ["lib/panel/up3.ts", "lib/service/up4.ts", ["panel-sin-servicio"]],
+  ["lib/panel/up3.ts", "lib/service/up4.ts", ["panel-sin-servicio", "panel-solo-api"]],
+  ["lib/panel/up4.ts", "lib/http/signing.ts", ["panel-solo-api"]],
+  ["lib/panel/up5.ts", "lib/db/schema-consultas.ts", ["panel-sin-servicio", "panel-solo-api"]],
   ["components/up2.tsx", "app/(panel)/up/acciones.ts", ["components-abajo"]],
   ["app/v3/up/route.ts", "lib/boot/web.ts", ["arranque-arriba"]],
   // A circle.

@@ -1,8 +1,8 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { describe, expect, it } from "vitest";
-import { stampRequest } from "@/lib/http/raw-target";
 import { areasFor, homeFor, safeNext } from "@/lib/panel/areas";
 import { clientIp } from "@/lib/panel/auth";
+import { stampRequest } from "@/lib/raw-target";
 
 describe("panel areas (decisions §12)", () => {
   it("shows each role only its sections", () => {

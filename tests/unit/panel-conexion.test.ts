@@ -9,8 +9,7 @@ import { traductorDe } from "@/lib/panel/i18n/mensajes";
 const connection = { apiBaseUrl: "http://api.example", appKey: "a".repeat(32), appSecret: "el-secreto" };
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-const fetchDe = (answer: (url: string) => Response | Promise<Response>) =>
-  (async (input: URL | RequestInfo) => answer(String(input))) as typeof fetch;
+const fetchDe = (answer: (url: string) => Response | Promise<Response>) => async (request: Request) => answer(request.url);
 
 describe("the connection form's rules", () => {
   it("takes an absolute http(s) base URL without user, query or fragment", () => {

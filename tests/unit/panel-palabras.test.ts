@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { Consulta } from "@/lib/api/consultas";
 import { seccionesDe } from "@/lib/panel/consultas/presentacion";
 import { traductorDe } from "@/lib/panel/i18n/mensajes";
 import { errorDeConexionEnPalabras } from "@/lib/panel/notificaciones/topicos";
+import type { Consulta } from "@/lib/panel/v3-tipos";
 
 /** Issue 20: every value a person reads has words; the API's code stays beside them for support. */
 

@@ -3,22 +3,23 @@ import { canonicalString, sha256Digest, signCanonical } from "@/lib/http/signing
 import { traductorDe } from "@/lib/panel/i18n/mensajes";
 import { createV3Client, isV3Status, V3Error } from "@/lib/panel/v3-client";
 
-/** The Panel's v3 client against a fake fetch: what it sends and how it reads answers. */
+/** The Panel's v3 client (on @vitrina/sdk) against a fake fetch: what it sends and how it reads answers. */
 
 type Sent = { url: string; method: string; headers: Record<string, string>; body?: string };
 
 function fakeApi(answer: (sent: Sent) => Response) {
   const sent: Sent[] = [];
-  const fetchImpl = (async (input: URL | RequestInfo, init?: RequestInit) => {
+  const fetchImpl = async (input: Request) => {
+    const body = await input.text();
     const request: Sent = {
-      url: String(input),
-      method: init?.method ?? "GET",
-      headers: init?.headers as Record<string, string>,
-      body: init?.body as string | undefined,
+      url: input.url,
+      method: input.method,
+      headers: Object.fromEntries([...input.headers].map(([name, value]) => [name.toLowerCase(), value])),
+      ...(body && { body }),
     };
     sent.push(request);
     return answer(request);
-  }) as typeof fetch;
+  };
   return { sent, fetchImpl };
 }
 
@@ -29,9 +30,9 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 function expectSigned(request: Sent) {
   const url = new URL(request.url);
   const canonical = canonicalString({ method: request.method, pathAndQuery: url.pathname + url.search, headers: request.headers });
-  expect(request.headers.Authorization).toBe(`ACS-HMAC ${connection.appKey}:${signCanonical(connection.appSecret, canonical)}`);
-  expect(request.headers["X-ACS-Nonce"]).toBeTruthy();
-  expect(request.headers.Accept).toBe("application/json");
+  expect(request.headers.authorization).toBe(`ACS-HMAC ${connection.appKey}:${signCanonical(connection.appSecret, canonical)}`);
+  expect(request.headers["x-acs-nonce"]).toBeTruthy();
+  expect(request.headers.accept).toBe("application/json");
 }
 
 describe("createV3Client", () => {
@@ -40,7 +41,7 @@ describe("createV3Client", () => {
     const client = createV3Client(connection, { fetchImpl });
     const body = await client.listConsultas("Ventas@Agencia.com", { operador: "ana@agencia.com", desde: "2026-01-01", pagina: 2 });
     expect(body).toEqual({ _links: {}, _entries: [] });
-    expect(sent[0]?.url).toBe("http://api.example/v3/consultas/Ventas@Agencia.com?operador=ana%40agencia.com&desde=2026-01-01&pagina=2");
+    expect(sent[0]?.url).toBe("http://api.example/v3/consultas/Ventas%40Agencia.com?operador=ana%40agencia.com&desde=2026-01-01&pagina=2");
     expectSigned(sent[0] as Sent);
   });
 
@@ -50,8 +51,8 @@ describe("createV3Client", () => {
     expect(await client.inviteAgencia({ AdminMail: "a@b.com", Nombre: "Autos" })).toEqual({ location: "/v3/agencias/a@b.com" });
     const request = sent[0] as Sent;
     expect(request.method).toBe("POST");
-    expect(request.headers["Content-Type"]).toBe("application/json");
-    expect(request.headers.Digest).toBe(sha256Digest(request.body as string));
+    expect(request.headers["content-type"]).toBe("application/json");
+    expect(request.headers.digest).toBe(sha256Digest(request.body as string));
     expect(JSON.parse(request.body as string)).toEqual({ AdminMail: "a@b.com", Nombre: "Autos" });
     expectSigned(request);
   });
@@ -65,11 +66,11 @@ describe("createV3Client", () => {
     await client.listEntregas("consultas", { estado: "fallida" });
     await client.bestMatchCiudad({ state: "cordoba", city: "villa maria" });
     expect(sent.map((request) => `${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`)).toEqual([
-      "PATCH /v3/agencias/a@b.com/desasociar",
-      "GET /v3/agencias/a@b.com/productos",
+      "PATCH /v3/agencias/a%40b.com/desasociar",
+      "GET /v3/agencias/a%40b.com/productos",
       "DELETE /v3/appnotificaciones/consultas",
       "GET /v3/appnotificaciones/consultas/entregas?estado=fallida",
-      "GET /v3/ciudades/bestmatch?state=cordoba&city=villa+maria",
+      "GET /v3/ciudades/bestmatch?state=cordoba&city=villa%20maria",
     ]);
   });
 
@@ -103,9 +104,9 @@ describe("createV3Client", () => {
     expect(isV3Status(error, 404)).toBe(true);
     expect((error as V3Error).problem).toEqual({ Title: "No encontrado", Status: 404 });
 
-    const down = (async () => {
+    const down = async (): Promise<Response> => {
       throw new TypeError("fetch failed");
-    }) as typeof fetch;
+    };
     const failure = await createV3Client(connection, { fetchImpl: down })
       .listRegiones()
       .catch((caught: unknown) => caught);
@@ -114,7 +115,7 @@ describe("createV3Client", () => {
   });
 
   it("says what it says itself in the user's language; the API's own problems pass as sent", async () => {
-    const english = (fetchImpl: typeof fetch) => createV3Client(connection, { fetchImpl, t: traductorDe("en") });
+    const english = (fetchImpl: (request: Request) => Promise<Response>) => createV3Client(connection, { fetchImpl, t: traductorDe("en") });
     const caught = (promise: Promise<unknown>) =>
       promise.then(
         () => undefined as never,
@@ -129,9 +130,9 @@ describe("createV3Client", () => {
     );
     const notJson = await caught(english(fakeApi(() => new Response("<html>", { status: 200 })).fetchImpl).listRegiones());
     expect(notJson.problem).toMatchObject({ Title: "Invalid answer from the v3 API", Detail: "It is not JSON." });
-    const slow = (async () => {
+    const slow = async (): Promise<Response> => {
       throw new DOMException("The operation timed out.", "TimeoutError");
-    }) as typeof fetch;
+    };
     expect((await caught(english(slow).listRegiones())).message).toBe(
       "Could not connect to the v3 API: http://api.example: did not answer in time",
     );

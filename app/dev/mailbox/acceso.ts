@@ -2,8 +2,8 @@ import "server-only";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { config } from "@/lib/env";
-import { isLoopbackRequest } from "@/lib/http/raw-target";
 import { getCurrentUser } from "@/lib/panel/session";
+import { isLoopbackRequest } from "@/lib/raw-target";
 
 /**
  * The dev mailbox holds every invitation link (decisions 0028): it exists only while mail is kept in

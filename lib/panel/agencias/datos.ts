@@ -1,9 +1,9 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
-import type { Agencia, AgenciaProductos, EstadoAgencia } from "@/lib/api/agencias";
 import { explicarFalla } from "@/lib/panel/fallas";
 import type { CurrentUser } from "@/lib/panel/session";
 import { isV3Status, v3ClientFor } from "@/lib/panel/v3-client";
+import type { Agencia, AgenciaProductos, EstadoAgencia } from "@/lib/panel/v3-tipos";
 
 /**
  * What the Agencias pages read from the v3 API, always with the workspace's signed client

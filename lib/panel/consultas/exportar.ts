@@ -1,10 +1,10 @@
 import "server-only";
-import type { Consulta } from "@/lib/api/consultas";
 import { MAX_PAGINA } from "@/lib/api/limites";
 import { formatearFechaHora } from "@/lib/formats";
 import { explicarFalla } from "@/lib/panel/fallas";
 import { zonaHorariaDelPanel } from "@/lib/panel/i18n/zona-horaria";
 import { requireUser } from "@/lib/panel/session";
+import type { Consulta } from "@/lib/panel/v3-tipos";
 import { cargarPagina, type Resolucion, resolverConsultas, sidDe, statusDeFalla } from "./vista";
 
 /**

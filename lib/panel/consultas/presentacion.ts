@@ -1,7 +1,7 @@
 import "server-only";
-import type { Consulta } from "@/lib/api/consultas";
 import { dinero, type Formateador, fechaHora, numero, SIN_DATO } from "@/lib/panel/formatos";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
+import type { Consulta } from "@/lib/panel/v3-tipos";
 
 /**
  * How an enquiry reads in the Panel: the inbox's rows and the detail's sections, in the user's

@@ -25,15 +25,11 @@ export async function reenviarWebhook(adminMail: string, sid: string): Promise<R
   if (!entrada.success) return { ok: false, mensaje: t("consultas.reenvio.invalida") };
   const client = await v3ClientFor(user.workspace.id);
   try {
-    const { body, headers } = await client.request<{ Id: string }>(
-      "POST",
-      `/v3/consultas/${encodeURIComponent(entrada.data.adminMail).replace(/%40/g, "@")}/${encodeURIComponent(entrada.data.sid)}/resendwebhook`,
-    );
-    const destino = headers.get("Location");
+    const { notificacion, location } = await client.resendConsultaWebhook(entrada.data.adminMail, entrada.data.sid);
     return {
       ok: true,
-      id: body.Id,
-      mensaje: t("consultas.reenvio.ok", { id: body.Id, destino: destino ?? "none" }),
+      id: notificacion.Id,
+      mensaje: t("consultas.reenvio.ok", { id: notificacion.Id, destino: location ?? "none" }),
     };
   } catch (error) {
     if (error instanceof V3Error && error.status === 400) {

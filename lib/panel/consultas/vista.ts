@@ -1,11 +1,11 @@
 import "server-only";
 import { getFormatter, getTranslations } from "next-intl/server";
-import type { Consulta, Consultas } from "@/lib/api/consultas";
 import { explicarFalla } from "@/lib/panel/fallas";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import { zonaHorariaDelPanel } from "@/lib/panel/i18n/zona-horaria";
 import type { CurrentUser } from "@/lib/panel/session";
 import { type ConsultasFiltros, type V3Client, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
+import type { Consulta, Consultas } from "@/lib/panel/v3-tipos";
 import { esquemaFiltros, esquemaPagina, limitesFechas, type ParametrosConsultas } from "./filtros";
 
 /**

@@ -4,8 +4,9 @@ import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import { cuerpoInvalido, leerObjeto, manejarConApi, respuestaJson } from "@/lib/panel/manejar";
 import type { Role } from "@/lib/panel/session";
 import type { V3Client } from "@/lib/panel/v3-client";
+import type { Topic } from "@/lib/panel/v3-tipos";
 import type { WebhookUpsert } from "./formulario";
-import { esTopicoValido } from "./topicos";
+import { esTopicoConocido } from "./topicos";
 
 /**
  * The Notificaciones route handlers' work (decisions §9 and §12): admin configures the webhooks, sends
@@ -18,10 +19,10 @@ export const EDITORES: readonly Role[] = ["admin"];
 
 type Params = Promise<{ topic: string; id?: string }>;
 
-/** A topic from the URL, checked before it reaches the API (unknown shapes are a 404 page). */
-export function topicoDeRuta(topic: string): string {
+/** A topic from the URL, one of the document's (Topic), checked before it reaches the API: any other is a 404 page. */
+export function topicoDeRuta(topic: string): Topic {
   const decoded = decodeURIComponent(topic);
-  if (!esTopicoValido(decoded)) notFound();
+  if (!esTopicoConocido(decoded)) notFound();
   return decoded;
 }
 

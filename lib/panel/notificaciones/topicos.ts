@@ -1,4 +1,3 @@
-import { LIMITES_WEBHOOK } from "@/lib/api/limites";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 
 /** The topics of decisions §9 and the event each one sends; their titles and descriptions are messages. */
@@ -17,9 +16,6 @@ export const tituloTopico = (topic: string, t: Traductor) =>
 
 export const descripcionTopico = (topic: string, t: Traductor): string | undefined =>
   esTopicoConocido(topic) ? t(`notificaciones.topicos.${topic}.descripcion`) : undefined;
-
-/** A topic name that can be sent to the API as a path segment. */
-export const esTopicoValido = (topic: string) => topic.length <= LIMITES_WEBHOOK.topic && /^[a-z0-9][a-z0-9._-]*$/i.test(topic);
 
 /** The events a delivery may carry, by the name of their message. */
 const EVENTOS = { prueba: "prueba", "consulta.recibida": "consultaRecibida", "agencia.registrada": "agenciaRegistrada" } as const;

@@ -9,7 +9,6 @@ import { TablaConsultas } from "@/components/consultas/tabla-consultas";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button-class";
 import { Card } from "@/components/ui/card";
-import type { Consulta } from "@/lib/api/consultas";
 import { MAX_PAGINA } from "@/lib/api/limites";
 import { type ParametrosConsultas, urlConsultas } from "@/lib/panel/consultas/filtros";
 import { filaDe, seccionesDe } from "@/lib/panel/consultas/presentacion";
@@ -17,6 +16,7 @@ import { cargarPagina, type Resolucion, resolverConsultas, sidDe } from "@/lib/p
 import { explicarFalla } from "@/lib/panel/fallas";
 import { dia } from "@/lib/panel/formatos";
 import { requireUser } from "@/lib/panel/session";
+import type { Consulta } from "@/lib/panel/v3-tipos";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();

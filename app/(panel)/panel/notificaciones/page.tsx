@@ -5,11 +5,11 @@ import { Cargando } from "@/components/notificaciones/cargando";
 import { TarjetaTopico, type TopicoPanel } from "@/components/notificaciones/tarjeta-topico";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
-import type { AppWebhook } from "@/lib/api/webhooks";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import { LECTORES } from "@/lib/panel/notificaciones/rutas";
 import { requireUser } from "@/lib/panel/session";
 import { isV3Status, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
+import type { AppWebhook } from "@/lib/panel/v3-tipos";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();

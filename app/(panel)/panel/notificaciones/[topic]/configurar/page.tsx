@@ -5,11 +5,11 @@ import { Cargando } from "@/components/notificaciones/cargando";
 import { FormularioWebhook } from "@/components/notificaciones/formulario-webhook";
 import { Alert } from "@/components/ui/alert";
 import { Migas } from "@/components/ui/migas";
-import type { AppWebhook } from "@/lib/api/webhooks";
 import { EDITORES, topicoDeRuta } from "@/lib/panel/notificaciones/rutas";
 import { descripcionTopico, tituloTopico } from "@/lib/panel/notificaciones/topicos";
 import { requireUser } from "@/lib/panel/session";
 import { isV3Status, v3ClientFor } from "@/lib/panel/v3-client";
+import type { AppWebhook, Topic } from "@/lib/panel/v3-tipos";
 
 type Props = { params: Promise<{ topic: string }> };
 
@@ -42,7 +42,7 @@ export default async function ConfigurarPage({ params }: Props) {
 }
 
 /** The heading and the form, once the current configuration (if any) is read from the API v3. */
-async function Contenido({ workspaceId, topic }: { workspaceId: string; topic: string }) {
+async function Contenido({ workspaceId, topic }: { workspaceId: string; topic: Topic }) {
   const t = await getTranslations();
   const titulo = tituloTopico(topic, t);
   let actual: AppWebhook | null = null;

@@ -9,12 +9,12 @@ import { Button } from "@/components/ui/button";
 import { buttonClass, enlaceClass } from "@/components/ui/button-class";
 import { Card } from "@/components/ui/card";
 import { Migas } from "@/components/ui/migas";
-import type { Entregas } from "@/lib/api/entregas";
-import { ESTADOS_ENTREGA, type EstadoEntrega } from "@/lib/api/limites";
+import { ESTADOS_ENTREGA } from "@/lib/api/limites";
 import { LECTORES, topicoDeRuta } from "@/lib/panel/notificaciones/rutas";
 import { tituloTopico } from "@/lib/panel/notificaciones/topicos";
 import { requireUser } from "@/lib/panel/session";
 import { isV3Status, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
+import type { Entregas, EstadoEntrega, Topic } from "@/lib/panel/v3-tipos";
 
 type Props = {
   params: Promise<{ topic: string }>;
@@ -125,7 +125,7 @@ async function Registro({
   enlace,
 }: {
   workspaceId: string;
-  topic: string;
+  topic: Topic;
   estado: EstadoEntrega | undefined;
   pagina: number;
   puedeReintentar: boolean;

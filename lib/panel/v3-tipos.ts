@@ -1,0 +1,31 @@
+import type { Schemas } from "@vitrina/sdk";
+
+/**
+ * What the Panel reads from and sends to the v3 API, named as the OpenAPI document names it: the
+ * types of @vitrina/sdk (generated from the document), so a field the API renames breaks the Panel's
+ * build. No runtime code: client components import these types too.
+ */
+
+export type Agencia = Schemas["Agencia"];
+export type Agencias = Schemas["Agencias"];
+export type AgenciaProductos = Schemas["AgenciaProductos"];
+export type EstadoAgencia = Agencia["Estado"];
+export type AgenciaInvitacion = Schemas["AgenciaCreate"];
+export type AgenciaCambios = Schemas["AgenciaEdit"];
+
+export type Consulta = Schemas["Consulta"];
+export type Consultas = Schemas["Consultas"];
+
+export type Topic = Schemas["Topic"];
+/** Its Secret is always null (the API never sends it back): left out, as the SDK reads an answer. */
+export type AppWebhook = Omit<Schemas["AppWebhook"], "Secret">;
+export type AppWebhooks = Schemas["AppWebhooks"];
+export type WebhookCambios = Schemas["AppWebhookUpsert"];
+export type Entrega = Schemas["Entrega"];
+export type Entregas = Schemas["Entregas"];
+export type EstadoEntrega = Entrega["Estado"];
+export type Notificacion = Schemas["Notificacion"];
+
+export type EntryPoints = Schemas["EntryPoints"];
+export type Regiones = Schemas["Regiones"];
+export type Ciudad = Schemas["Ciudad"];
