@@ -6,7 +6,7 @@ import { MensajesDe } from "@/components/panel/mensajes";
 import { SelectorIdioma } from "@/components/panel/selector-idioma";
 import { homeFor, safeNext } from "@/lib/panel/areas";
 import { mensajeDeIngreso } from "@/lib/panel/ingreso";
-import { getCurrentUser } from "@/lib/panel/session";
+import { leerUsuarioActual } from "@/lib/panel/session";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
@@ -20,7 +20,7 @@ export default async function IngresarPage({
 }) {
   const params = await searchParams;
   const next = safeNext(typeof params.next === "string" ? params.next : undefined);
-  const user = await getCurrentUser();
+  const user = await leerUsuarioActual();
   if (user) redirect(next === "/panel" ? homeFor(user.role) : next);
   const t = await getTranslations();
   return (

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { config } from "@/lib/env";
 import { panelOperations } from "@/lib/panel/admin/operations";
-import { seedPanelDemo } from "@/lib/panel/seed";
+import { crearDemoDelPanel } from "@/lib/panel/seed";
 import { addOperator } from "@/lib/service/agencias/add-operator";
 import { type PlanInput, setPlan } from "@/lib/service/agencias/set-plan";
 import { shareCatalogo } from "@/lib/service/agencias/share-catalogo";
@@ -85,7 +85,7 @@ const definitions = {
     run: async (input: { consultas: number }, progress: Progress) => {
       const { AppSecret, ...seeded } = await seedDemo(input, progress);
       const [agencia] = DEMO_AGENCIAS;
-      const panel = await seedPanelDemo({
+      const panel = await crearDemoDelPanel({
         apiBaseUrl: config().publicBaseUrl,
         appKey: seeded.AppKey,
         appSecret: AppSecret,

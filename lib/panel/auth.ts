@@ -8,7 +8,7 @@ import { logger } from "@/lib/log";
 import { metrics } from "@/lib/metrics";
 import { CLIENT_ADDRESS_HEADER, clientAddress } from "@/lib/raw-target";
 import { codigoDeBloqueo, INGRESO_NO_VERIFICADO } from "./ingreso";
-import { endSessions, findSessionUser, SESSION_LIFETIME_MS, verifyPassword } from "./users";
+import { buscarUsuarioDeSesion, cerrarSesiones, SESSION_LIFETIME_MS, verificarContrasena } from "./users";
 
 /**
  * next-auth (v4) for the dashboard: e-mail and password, JWT sessions in an HttpOnly, SameSite=Lax
@@ -58,9 +58,9 @@ export function panelAuthOptions(): AuthOptions {
           const email = credentials?.email ?? "";
           const password = credentials?.password ?? "";
           if (!email || !password) return null;
-          let result: Awaited<ReturnType<typeof verifyPassword>>;
+          let result: Awaited<ReturnType<typeof verificarContrasena>>;
           try {
-            result = await verifyPassword({ email, password, ip: clientIp(request?.headers) });
+            result = await verificarContrasena({ email, password, ip: clientIp(request?.headers) });
           } catch (error) {
             logger().error({ err: error }, "panel: no se pudo verificar el ingreso");
             throw new Error(INGRESO_NO_VERIFICADO);
@@ -78,7 +78,7 @@ export function panelAuthOptions(): AuthOptions {
       jwt: async ({ token, user }) => {
         if (user) return { sub: user.id, email: user.email, name: user.name, signedInAt: Date.now() };
         // Read or renewed (/api/auth/session): only while it lasts; otherwise next-auth clears the cookie.
-        if (!(await sessionLasts(token))) throw new Error(SESSION_OVER);
+        if (!(await sesionSigue(token))) throw new Error(SESSION_OVER);
         return token;
       },
       session: ({ session, token }) => ({
@@ -89,7 +89,7 @@ export function panelAuthOptions(): AuthOptions {
     },
     events: {
       // next-auth's own sign-out (/api/auth/signout) ends the session on the server too.
-      signOut: ({ token }) => endSessionOf(token),
+      signOut: ({ token }) => cerrarSesionDe(token),
     },
     // A session that is over is an answer, not an error: next-auth would log each one with its stack.
     logger: {
@@ -103,15 +103,15 @@ export function panelAuthOptions(): AuthOptions {
 
 const SESSION_OVER = "SesionTerminada";
 
-const sessionLasts = async (token: JWT) =>
-  typeof token.sub === "string" && (await findSessionUser(token.sub, Number(token.signedInAt ?? 0))) !== undefined;
+const sesionSigue = async (token: JWT) =>
+  typeof token.sub === "string" && (await buscarUsuarioDeSesion(token.sub, Number(token.signedInAt ?? 0))) !== undefined;
 
-async function endSessionOf(token: JWT | null | undefined): Promise<void> {
-  if (typeof token?.sub === "string") await endSessions(token.sub);
+async function cerrarSesionDe(token: JWT | null | undefined): Promise<void> {
+  if (typeof token?.sub === "string") await cerrarSesiones(token.sub);
 }
 
 /** Signing out (the Panel's Salir): the session's user has every session ended on the server. */
-export async function endSession(request: NextRequest): Promise<void> {
+export async function cerrarSesion(request: NextRequest): Promise<void> {
   const { secure } = sessionCookie();
-  await endSessionOf(await getToken({ req: request, secret: config().authSecret, secureCookie: secure }));
+  await cerrarSesionDe(await getToken({ req: request, secret: config().authSecret, secureCookie: secure }));
 }

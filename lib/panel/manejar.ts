@@ -7,7 +7,7 @@ import { logger } from "@/lib/log";
 import type { Traductor } from "./i18n/idiomas";
 import { vieneDelPanel } from "./mismo-sitio";
 import type { Problema } from "./problema";
-import { type CurrentUser, type Role, requireUser } from "./session";
+import { type CurrentUser, exigirUsuario, type Role } from "./session";
 import { type V3Client, V3Error, v3ClientFor } from "./v3-client";
 
 /**
@@ -111,7 +111,7 @@ export function errorInterno(error: unknown, t: Traductor): Response {
 }
 
 /**
- * Runs one mutation route handler: the user must have one of `roles` (requireUser answers 403 or
+ * Runs one mutation route handler: the user must have one of `roles` (exigirUsuario answers 403 or
  * redirects to sign-in otherwise, before anything else), the request must come from the Panel itself,
  * and whatever `accion` throws (other than Next's interrupts: notFound, forbidden, redirect) becomes
  * the answer `alFallar` makes of it. `accion` and `alFallar` get the Panel's texts in the user's language.
@@ -122,7 +122,7 @@ export async function manejarMutacion(
   accion: (ctx: { user: CurrentUser; t: Traductor }) => Promise<Response>,
   alFallar: (error: unknown, t: Traductor) => Response = errorInterno,
 ): Promise<Response> {
-  const user = await requireUser({ roles, next });
+  const user = await exigirUsuario({ roles, next });
   const t = await getTranslations();
   const rechazo = rechazarSiNoEsMismoSitio(request, t, { conCuerpo });
   if (rechazo) return rechazo;

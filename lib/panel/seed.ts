@@ -1,7 +1,7 @@
 import "server-only";
 import { demoAccounts } from "./demo-accounts";
-import { upsertUser } from "./users";
-import { upsertWorkspace } from "./workspaces";
+import { guardarUsuario } from "./users";
+import { guardarEspacio } from "./workspaces";
 
 export const DEMO_WORKSPACE = "Demo";
 
@@ -19,8 +19,8 @@ export type PanelDemo = { workspace: string; users: { email: string; role: strin
  * The demo workspace "Demo" (its connection updated when it exists) and one user per role with fixed
  * demo passwords. Idempotent: running it again resets the demo users to these values.
  */
-export async function seedPanelDemo(input: PanelDemoInput): Promise<PanelDemo> {
-  const workspace = await upsertWorkspace({
+export async function crearDemoDelPanel(input: PanelDemoInput): Promise<PanelDemo> {
+  const workspace = await guardarEspacio({
     name: DEMO_WORKSPACE,
     apiBaseUrl: input.apiBaseUrl,
     appKey: input.appKey,
@@ -31,7 +31,7 @@ export async function seedPanelDemo(input: PanelDemoInput): Promise<PanelDemo> {
   );
   const users: PanelDemo["users"] = [];
   for (const user of demoUsers) {
-    const saved = await upsertUser({ workspace: workspace.name, ...user });
+    const saved = await guardarUsuario({ workspace: workspace.name, ...user });
     users.push({ email: saved.email, role: saved.role, password: user.password });
   }
   return { workspace: workspace.name, users };

@@ -6,7 +6,7 @@ import { cache } from "react";
 import { rawTarget } from "@/lib/raw-target";
 import { safeNext } from "./areas";
 import { panelAuthOptions, SIGN_IN_PATH } from "./auth";
-import { findSessionUser, type PanelUser, type Role } from "./users";
+import { buscarUsuarioDeSesion, type PanelUser, type Role } from "./users";
 
 export type { Role } from "./users";
 
@@ -14,12 +14,12 @@ export type { Role } from "./users";
 export type CurrentUser = PanelUser & { agency: { adminMail: string; operatorEmail: string } | null };
 
 /** The signed-in user, read again from the database on every request; null when signed out or the session is over. */
-export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+export const leerUsuarioActual = cache(async (): Promise<CurrentUser | null> => {
   const session = await getServerSession(panelAuthOptions());
   const { id, signedInAt } = (session?.user ?? {}) as { id?: string; signedInAt?: number };
   if (!id) return null;
   // A session from before signedInAt was kept counts from the epoch: long over.
-  const user = await findSessionUser(id, signedInAt ?? 0);
+  const user = await buscarUsuarioDeSesion(id, signedInAt ?? 0);
   if (!user) return null;
   const agency = user.role === "agencia" && user.agencyAdminMail ? { adminMail: user.agencyAdminMail, operatorEmail: user.email } : null;
   return { ...user, agency };
@@ -35,11 +35,11 @@ async function requestedPath(): Promise<string | undefined> {
 }
 
 /** Refuses with 403 and the panel's forbidden page (next.config.ts enables authInterrupts). */
-export function denyAccess(): never {
+export function negarAcceso(): never {
   forbidden();
 }
 
-export function hasRole(user: Pick<PanelUser, "role">, roles: readonly Role[] | undefined): boolean {
+export function tieneRol(user: Pick<PanelUser, "role">, roles: readonly Role[] | undefined): boolean {
   return !roles || roles.includes(user.role);
 }
 
@@ -47,12 +47,12 @@ export function hasRole(user: Pick<PanelUser, "role">, roles: readonly Role[] | 
  * For server components, server actions and route handlers of the dashboard: signed out → redirect
  * to /ingresar?next=<this page>; signed in with another role → 403.
  */
-export async function requireUser(options: { roles?: readonly Role[]; next?: string } = {}): Promise<CurrentUser> {
-  const user = await getCurrentUser();
+export async function exigirUsuario(options: { roles?: readonly Role[]; next?: string } = {}): Promise<CurrentUser> {
+  const user = await leerUsuarioActual();
   if (!user) {
     const next = safeNext(options.next ?? (await requestedPath()));
     redirect(`${SIGN_IN_PATH}?next=${encodeURIComponent(next)}`);
   }
-  if (!hasRole(user, options.roles)) denyAccess();
+  if (!tieneRol(user, options.roles)) negarAcceso();
   return user;
 }

@@ -42,7 +42,7 @@ const keysOf = ({ address, email }: Attempt) => {
 
 export type AttemptVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-async function isKnownPair(key: string, now: Date): Promise<boolean> {
+async function esParConocido(key: string, now: Date): Promise<boolean> {
   const db = await getDb();
   const since = new Date(now.getTime() - KNOWN_PAIR_MS);
   const [row] = await db
@@ -53,7 +53,7 @@ async function isKnownPair(key: string, now: Date): Promise<boolean> {
 }
 
 /** Counts one attempt for each key; refused when any key already had `limit` attempts in its window. */
-async function countKeys(keys: ThrottleKey[], now: Date): Promise<AttemptVerdict> {
+async function contarEnClaves(keys: ThrottleKey[], now: Date): Promise<AttemptVerdict> {
   const db = await getDb();
   const cutoff = new Date(now.getTime() - THROTTLE_WINDOW_MS);
   let retryAfterMs = 0;
@@ -78,11 +78,11 @@ async function countKeys(keys: ThrottleKey[], now: Date): Promise<AttemptVerdict
 }
 
 /** Counts the attempt against its pair, its address and its account, each with its own limit. */
-export async function countAttempt(attempt: Attempt, now = new Date()): Promise<AttemptVerdict> {
+export async function contarIntento(attempt: Attempt, now = new Date()): Promise<AttemptVerdict> {
   const keys = keysOf(attempt);
   // A known pair still counts towards the address's and the account's budgets, but is not closed by them.
-  const widely = (await isKnownPair(keys.known, now)) ? Number.POSITIVE_INFINITY : 1;
-  return countKeys(
+  const widely = (await esParConocido(keys.known, now)) ? Number.POSITIVE_INFINITY : 1;
+  return contarEnClaves(
     [
       { key: keys.pair, limit: MAX_FAILURES_PER_PAIR },
       { key: keys.address, limit: MAX_FAILURES_PER_ADDRESS * widely },
@@ -93,7 +93,7 @@ export async function countAttempt(attempt: Attempt, now = new Date()): Promise<
 }
 
 /** After a successful sign-in: the pair starts over and is known; its attempt was no failure elsewhere. */
-export async function forgiveAttempt(attempt: Attempt, now = new Date()): Promise<void> {
+export async function perdonarIntento(attempt: Attempt, now = new Date()): Promise<void> {
   const keys = keysOf(attempt);
   const db = await getDb();
   await db.delete(panelSignInThrottle).where(eq(panelSignInThrottle.key, keys.pair));

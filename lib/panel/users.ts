@@ -5,8 +5,8 @@ import { getDb } from "@/lib/db";
 import { PANEL_ROLES, type PanelRole, panelUsers, panelWorkspaces } from "@/lib/db/schema-panel";
 import { newId } from "@/lib/ids";
 import { MIN_PASSWORD_LENGTH } from "./equipo/formularios";
-import { countAttempt, forgiveAttempt, throttleMessage } from "./throttle";
-import { findWorkspaceByName } from "./workspaces";
+import { contarIntento, perdonarIntento, throttleMessage } from "./throttle";
+import { buscarEspacioPorNombre } from "./workspaces";
 
 // @node-rs/argon2 exports Algorithm as an ambient const enum, which isolatedModules cannot read.
 const ARGON2ID = 2;
@@ -56,23 +56,23 @@ type Row = {
   workspaceName: string;
 };
 
-const toUser = ({ workspaceId, workspaceName, ...user }: Row): PanelUser => ({
+const aUsuario = ({ workspaceId, workspaceName, ...user }: Row): PanelUser => ({
   ...user,
   workspace: { id: workspaceId, name: workspaceName },
 });
 
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+export const normalizarEmail = (email: string) => email.trim().toLowerCase();
 
-export function hashPassword(password: string): Promise<string> {
+export function calcularHashDeContrasena(password: string): Promise<string> {
   return hash(password, { algorithm: ARGON2ID });
 }
 
 /** Creates the user, or updates the one with that e-mail (role, agency, name, password, workspace). */
-export async function upsertUser(input: UserInput): Promise<PanelUser & { created: boolean }> {
-  const workspace = await findWorkspaceByName(input.workspace);
+export async function guardarUsuario(input: UserInput): Promise<PanelUser & { created: boolean }> {
+  const workspace = await buscarEspacioPorNombre(input.workspace);
   if (!workspace) throw new PanelUserError(`No existe el espacio de trabajo "${input.workspace}". Crealo con: panel workspace --name …`);
   if (!ROLES.includes(input.role)) throw new PanelUserError("El rol debe ser admin, soporte o agencia.");
-  const agencyAdminMail = input.role === "agencia" ? normalizeEmail(input.agencyAdminMail ?? "") : null;
+  const agencyAdminMail = input.role === "agencia" ? normalizarEmail(input.agencyAdminMail ?? "") : null;
   if (input.role === "agencia" && !agencyAdminMail) {
     throw new PanelUserError("Un usuario con rol agencia necesita el e-mail del administrador de su agencia (--agency).");
   }
@@ -86,31 +86,31 @@ export async function upsertUser(input: UserInput): Promise<PanelUser & { create
     name: input.name?.trim() || null,
     role: input.role,
     agencyAdminMail,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: await calcularHashDeContrasena(input.password),
   };
   const [row] = await db
     .insert(panelUsers)
-    .values({ id, email: normalizeEmail(input.email), ...values })
+    .values({ id, email: normalizarEmail(input.email), ...values })
     // The password is set again: sessions signed in with the old one end.
     .onConflictDoUpdate({ target: panelUsers.email, set: { ...values, sessionsValidFrom: new Date(), updatedAt: sql`now()` } })
     .returning({ id: panelUsers.id });
   if (!row) throw new Error("No se pudo guardar el usuario");
-  const user = await findUserById(row.id);
+  const user = await buscarUsuarioPorId(row.id);
   if (!user) throw new Error("No se pudo leer el usuario guardado");
   return { ...user, created: row.id === id };
 }
 
-async function findUser(where: SQL | undefined): Promise<PanelUser | undefined> {
+async function buscarUsuario(where: SQL | undefined): Promise<PanelUser | undefined> {
   const db = await getDb();
   const [row] = await db
     .select(columns)
     .from(panelUsers)
     .innerJoin(panelWorkspaces, eq(panelWorkspaces.id, panelUsers.workspaceId))
     .where(where);
-  return row && toUser(row);
+  return row && aUsuario(row);
 }
 
-export const findUserById = (id: string) => findUser(eq(panelUsers.id, id));
+export const buscarUsuarioPorId = (id: string) => buscarUsuario(eq(panelUsers.id, id));
 
 /** A session lasts 12 hours from its sign-in, however often it is renewed (docs/decisions/0029). */
 export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
@@ -119,28 +119,28 @@ export const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
  * The user of a session signed in at `signedInAt` (ms), unless the session is over: older than its
  * lifetime, or the user signed out or had their password set again since. Then, as if the user were gone.
  */
-export async function findSessionUser(id: string, signedInAt: number, now = Date.now()): Promise<PanelUser | undefined> {
+export async function buscarUsuarioDeSesion(id: string, signedInAt: number, now = Date.now()): Promise<PanelUser | undefined> {
   if (!(now - signedInAt < SESSION_LIFETIME_MS)) return undefined;
   const valid = or(isNull(panelUsers.sessionsValidFrom), lte(panelUsers.sessionsValidFrom, new Date(signedInAt)));
-  return findUser(and(eq(panelUsers.id, id), valid));
+  return buscarUsuario(and(eq(panelUsers.id, id), valid));
 }
 
 /** Ends every session of the user signed in until now (signing out: docs/decisions/0029). */
-export async function endSessions(id: string): Promise<void> {
+export async function cerrarSesiones(id: string): Promise<void> {
   const db = await getDb();
   await db.update(panelUsers).set({ sessionsValidFrom: new Date() }).where(eq(panelUsers.id, id));
 }
 
-async function findUserWithHash(email: string): Promise<(PanelUser & { passwordHash: string }) | undefined> {
+async function buscarUsuarioConHash(email: string): Promise<(PanelUser & { passwordHash: string }) | undefined> {
   const db = await getDb();
   const [row] = await db
     .select({ ...columns, passwordHash: panelUsers.passwordHash })
     .from(panelUsers)
     .innerJoin(panelWorkspaces, eq(panelWorkspaces.id, panelUsers.workspaceId))
-    .where(eq(panelUsers.email, normalizeEmail(email)));
+    .where(eq(panelUsers.email, normalizarEmail(email)));
   if (!row) return undefined;
   const { passwordHash, ...user } = row;
-  return { ...toUser(user), passwordHash };
+  return { ...aUsuario(user), passwordHash };
 }
 
 // Unknown e-mails still cost one argon2 verification, so timing does not tell which e-mails exist.
@@ -157,9 +157,9 @@ export const INVALID_CREDENTIALS = "El e-mail o la contraseña no son correctos.
  * Checks an e-mail and password from a client address, with throttling (lib/panel/throttle.ts): past
  * a limit, attempts are refused for the rest of the window without checking the password.
  */
-export async function verifyPassword(input: { email: string; password: string; ip?: string; now?: Date }): Promise<VerifyResult> {
+export async function verificarContrasena(input: { email: string; password: string; ip?: string; now?: Date }): Promise<VerifyResult> {
   const attempt = { address: input.ip, email: input.email };
-  const verdict = await countAttempt(attempt, input.now);
+  const verdict = await contarIntento(attempt, input.now);
   if (!verdict.allowed) {
     return {
       ok: false,
@@ -168,15 +168,15 @@ export async function verifyPassword(input: { email: string; password: string; i
       retryAfterSeconds: verdict.retryAfterSeconds,
     };
   }
-  const user = normalizeEmail(input.email) ? await findUserWithHash(input.email) : undefined;
+  const user = normalizarEmail(input.email) ? await buscarUsuarioConHash(input.email) : undefined;
   if (!user) {
-    dummyHash ??= hashPassword("vitrina-usuario-inexistente");
+    dummyHash ??= calcularHashDeContrasena("vitrina-usuario-inexistente");
     await verify(await dummyHash, input.password).catch(() => false);
     return { ok: false, reason: "invalid", message: INVALID_CREDENTIALS };
   }
   const matches = await verify(user.passwordHash, input.password).catch(() => false);
   if (!matches) return { ok: false, reason: "invalid", message: INVALID_CREDENTIALS };
-  await forgiveAttempt(attempt, input.now);
+  await perdonarIntento(attempt, input.now);
   const { passwordHash: _hash, ...panelUser } = user;
   return { ok: true, user: panelUser };
 }

@@ -35,7 +35,7 @@ const tieneNombre = (status: number): status is (typeof ESTADOS_CON_NOMBRE)[numb
   (ESTADOS_CON_NOMBRE as readonly number[]).includes(status);
 
 /** The status's name when the API's answer carried no problem (e.g. a proxy's 502 page). */
-function toProblem(status: number, body: unknown, t: Traductor): Problema {
+function aProblema(status: number, body: unknown, t: Traductor): Problema {
   const Title = tieneNombre(status) ? t(`respuestas.v3.estados.${status}`) : t("respuestas.v3.estado", { status });
   return leerProblema(status, body) ?? { Title, Status: status };
 }
@@ -67,11 +67,11 @@ function conValor<Q extends Record<string, unknown>>(query: Q): Q {
  * A client signing with these credentials: a workspace's (v3ClientFor) or, for the Panel's connection
  * test, values not saved yet. `t`: the user's language (Spanish by default).
  */
-export function createV3Client(connection: V3Connection, { t = ESPANOL, fetchImpl = (request) => fetch(request) }: V3ClientOptions = {}) {
+export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImpl = (request) => fetch(request) }: V3ClientOptions = {}) {
   const base = connection.apiBaseUrl.replace(/\/+$/, "");
 
   /** Sends what the SDK signed: no cache, no redirect followed, a timeout; a failure to connect or an answer that is not JSON is a V3Error. */
-  async function send(request: Request): Promise<Response> {
+  async function enviar(request: Request): Promise<Response> {
     const signal = AbortSignal.any([request.signal, AbortSignal.timeout(TIEMPO_MAXIMO_MS)]);
     let response: Response;
     let text: string;
@@ -96,13 +96,13 @@ export function createV3Client(connection: V3Connection, { t = ESPANOL, fetchImp
     appKey: connection.appKey,
     appSecret: connection.appSecret,
     headers: { Accept: "application/json" },
-    fetch: send,
+    fetch: enviar,
   });
 
   /** The SDK's result of a 2xx; any other answer throws V3Error with the ProblemDetails. */
   async function ok<R extends Resultado>(pending: Promise<R>): Promise<R & { data: Exclude<R["data"], undefined> }> {
     const result = await pending;
-    if (!result.response.ok) throw new V3Error(toProblem(result.response.status, result.error, t));
+    if (!result.response.ok) throw new V3Error(aProblema(result.response.status, result.error, t));
     return result as R & { data: Exclude<R["data"], undefined> };
   }
   const data = async <R extends Resultado>(pending: Promise<R>) => (await ok(pending)).data;
@@ -170,16 +170,16 @@ export function createV3Client(connection: V3Connection, { t = ESPANOL, fetchImp
   };
 }
 
-export type V3Client = ReturnType<typeof createV3Client>;
+export type V3Client = ReturnType<typeof crearClienteV3>;
 
 /** The client of a workspace, with its AppSecret decrypted on the server, speaking the user's language. */
 export async function v3ClientFor(workspaceId: string): Promise<V3Client> {
   const connection = await workspaceConnection(workspaceId);
   if (!connection) throw new Error(`El espacio de trabajo ${workspaceId} no existe`);
-  return createV3Client(connection, { t: await getTranslations() });
+  return crearClienteV3(connection, { t: await getTranslations() });
 }
 
-/** True when `error` is a V3Error with that status (e.g. isV3Status(error, 404)). */
-export function isV3Status(error: unknown, status: number): error is V3Error {
+/** True when `error` is a V3Error with that status (e.g. esEstadoV3(error, 404)). */
+export function esEstadoV3(error: unknown, status: number): error is V3Error {
   return error instanceof V3Error && error.status === status;
 }

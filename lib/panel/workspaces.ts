@@ -22,7 +22,7 @@ const columns = {
 };
 
 /** The API base URL without a trailing slash, e.g. http://localhost:3000 (the client adds /v3/...). */
-export function normalizeApiBaseUrl(value: string): string {
+export function normalizarUrlBaseApi(value: string): string {
   return value.trim().replace(/\/+$/, "");
 }
 
@@ -30,13 +30,13 @@ type Connection = Omit<WorkspaceInput, "name">;
 
 /** A connection as its columns: the URL normalized, the AppSecret encrypted. */
 const connectionColumns = (connection: Connection) => ({
-  apiBaseUrl: normalizeApiBaseUrl(connection.apiBaseUrl),
+  apiBaseUrl: normalizarUrlBaseApi(connection.apiBaseUrl),
   appKey: connection.appKey.trim(),
   appSecretEnc: encryptSecret(config().secretsKey, connection.appSecret),
 });
 
 /** Creates the workspace, or updates its connection when one with that name exists. */
-export async function upsertWorkspace(input: WorkspaceInput): Promise<Workspace & { created: boolean }> {
+export async function guardarEspacio(input: WorkspaceInput): Promise<Workspace & { created: boolean }> {
   const db = await getDb();
   const id = newId();
   const values = connectionColumns(input);
@@ -49,20 +49,20 @@ export async function upsertWorkspace(input: WorkspaceInput): Promise<Workspace 
   return { ...row, created: row.id === id };
 }
 
-export async function findWorkspaceByName(name: string): Promise<Workspace | undefined> {
+export async function buscarEspacioPorNombre(name: string): Promise<Workspace | undefined> {
   const db = await getDb();
   const [row] = await db.select(columns).from(panelWorkspaces).where(eq(panelWorkspaces.name, name.trim()));
   return row;
 }
 
-export async function findWorkspace(id: string): Promise<Workspace | undefined> {
+export async function buscarEspacio(id: string): Promise<Workspace | undefined> {
   const db = await getDb();
   const [row] = await db.select(columns).from(panelWorkspaces).where(eq(panelWorkspaces.id, id));
   return row;
 }
 
 /** A workspace's new API connection (the Panel saves it only after the API accepted it: ADR 0015). */
-export async function updateWorkspaceConnection(id: string, connection: Connection): Promise<Workspace | undefined> {
+export async function cambiarConexionDelEspacio(id: string, connection: Connection): Promise<Workspace | undefined> {
   const db = await getDb();
   const [row] = await db
     .update(panelWorkspaces)

@@ -13,17 +13,17 @@ delete process.env.DATABASE_URL;
 const { closeDb, getDb } = await import("@/lib/db");
 const { panelUsers, panelWorkspaces } = await import("@/lib/db/schema-panel");
 const { eq } = await import("drizzle-orm");
-const { upsertWorkspace, workspaceConnection } = await import("@/lib/panel/workspaces");
-const { upsertUser, verifyPassword, findUserById, PanelUserError, INVALID_CREDENTIALS } = await import("@/lib/panel/users");
+const { guardarEspacio, workspaceConnection } = await import("@/lib/panel/workspaces");
+const { guardarUsuario, verificarContrasena, buscarUsuarioPorId, PanelUserError, INVALID_CREDENTIALS } = await import("@/lib/panel/users");
 const { THROTTLE_WINDOW_MS } = await import("@/lib/panel/throttle");
-const { seedPanelDemo } = await import("@/lib/panel/seed");
+const { crearDemoDelPanel } = await import("@/lib/panel/seed");
 const { panelOperations } = await import("@/lib/panel/admin/operations");
 
 const PASSWORD = "clave-correcta-1";
 
 beforeAll(async () => {
   await getDb();
-  await upsertWorkspace({ name: "Pruebas", apiBaseUrl: "http://127.0.0.1:9/", appKey: "a".repeat(32), appSecret: "secreto-de-la-app" });
+  await guardarEspacio({ name: "Pruebas", apiBaseUrl: "http://127.0.0.1:9/", appKey: "a".repeat(32), appSecret: "secreto-de-la-app" });
 }, 120_000);
 
 afterAll(async () => {
@@ -35,7 +35,7 @@ afterAll(async () => {
 let counter = 0;
 async function newUser(role: "admin" | "soporte" | "agencia" = "admin") {
   counter += 1;
-  return upsertUser({
+  return guardarUsuario({
     workspace: "Pruebas",
     email: `Persona${counter}@Ejemplo.com`,
     role,
@@ -58,8 +58,8 @@ describe("workspaces", () => {
   });
 
   it("updates the connection of an existing workspace instead of creating another", async () => {
-    const first = await upsertWorkspace({ name: "Otra", apiBaseUrl: "http://a.example", appKey: "k1", appSecret: "s1" });
-    const second = await upsertWorkspace({ name: "Otra", apiBaseUrl: "http://b.example", appKey: "k2", appSecret: "s2" });
+    const first = await guardarEspacio({ name: "Otra", apiBaseUrl: "http://a.example", appKey: "k1", appSecret: "s1" });
+    const second = await guardarEspacio({ name: "Otra", apiBaseUrl: "http://b.example", appKey: "k2", appSecret: "s2" });
     expect(first.created).toBe(true);
     expect(second).toMatchObject({ id: first.id, created: false, apiBaseUrl: "http://b.example", appKey: "k2" });
     expect((await workspaceConnection(first.id))?.appSecret).toBe("s2");
@@ -75,43 +75,50 @@ describe("users", () => {
     const [row] = await db.select().from(panelUsers).where(eq(panelUsers.id, user.id));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
 
-    const again = await upsertUser({ workspace: "Pruebas", email: user.email.toUpperCase(), role: "soporte", password: "otra-clave-2" });
+    const again = await guardarUsuario({
+      workspace: "Pruebas",
+      email: user.email.toUpperCase(),
+      role: "soporte",
+      password: "otra-clave-2",
+    });
     expect(again).toMatchObject({ id: user.id, role: "soporte", created: false });
-    expect((await verifyPassword({ email: user.email, password: "otra-clave-2" })).ok).toBe(true);
+    expect((await verificarContrasena({ email: user.email, password: "otra-clave-2" })).ok).toBe(true);
   });
 
   it("binds an agencia user to its agency and operator e-mail", async () => {
     const user = await newUser("agencia");
     expect(user.agencyAdminMail).toBe("admin@agencia.com");
-    expect((await findUserById(user.id))?.workspace.name).toBe("Pruebas");
-    await expect(upsertUser({ workspace: "Pruebas", email: "sin@agencia.com", role: "agencia", password: PASSWORD })).rejects.toThrow(
+    expect((await buscarUsuarioPorId(user.id))?.workspace.name).toBe("Pruebas");
+    await expect(guardarUsuario({ workspace: "Pruebas", email: "sin@agencia.com", role: "agencia", password: PASSWORD })).rejects.toThrow(
       PanelUserError,
     );
   });
 
   it("refuses an unknown workspace and short passwords", async () => {
-    await expect(upsertUser({ workspace: "No existe", email: "x@y.com", role: "admin", password: PASSWORD })).rejects.toThrow(
+    await expect(guardarUsuario({ workspace: "No existe", email: "x@y.com", role: "admin", password: PASSWORD })).rejects.toThrow(
       /No existe el espacio/,
     );
-    await expect(upsertUser({ workspace: "Pruebas", email: "x@y.com", role: "admin", password: "corta" })).rejects.toThrow(/al menos 8/);
+    await expect(guardarUsuario({ workspace: "Pruebas", email: "x@y.com", role: "admin", password: "corta" })).rejects.toThrow(
+      /al menos 8/,
+    );
   });
 });
 
-describe("verifyPassword", () => {
+describe("verificarContrasena", () => {
   it("accepts the right password, case-insensitively on the e-mail", async () => {
     const user = await newUser();
-    const result = await verifyPassword({ email: `  ${user.email.toUpperCase()} `, password: PASSWORD });
+    const result = await verificarContrasena({ email: `  ${user.email.toUpperCase()} `, password: PASSWORD });
     expect(result).toMatchObject({ ok: true, user: { id: user.id, role: "admin", workspace: { name: "Pruebas" } } });
   });
 
   it("answers the same for a wrong password and an unknown e-mail", async () => {
     const user = await newUser();
-    expect(await verifyPassword({ email: user.email, password: "no-es-esta" })).toEqual({
+    expect(await verificarContrasena({ email: user.email, password: "no-es-esta" })).toEqual({
       ok: false,
       reason: "invalid",
       message: INVALID_CREDENTIALS,
     });
-    expect(await verifyPassword({ email: "nadie@ejemplo.com", password: PASSWORD })).toEqual({
+    expect(await verificarContrasena({ email: "nadie@ejemplo.com", password: PASSWORD })).toEqual({
       ok: false,
       reason: "invalid",
       message: INVALID_CREDENTIALS,
@@ -130,95 +137,97 @@ describe("throttling (docs/decisions/0027)", { timeout: 60_000 }, () => {
     const ip = newAddress();
     const start = new Date();
     for (let i = 0; i < 5; i++) {
-      expect(await verifyPassword({ email: user.email, password: `mal-${i}`, ip, now: minutes(i, start) })).toMatchObject({
+      expect(await verificarContrasena({ email: user.email, password: `mal-${i}`, ip, now: minutes(i, start) })).toMatchObject({
         reason: "invalid",
       });
     }
-    const refused = await verifyPassword({ email: user.email, password: PASSWORD, ip, now: minutes(10, start) });
+    const refused = await verificarContrasena({ email: user.email, password: PASSWORD, ip, now: minutes(10, start) });
     expect(refused).toMatchObject({ ok: false, reason: "throttled", retryAfterSeconds: 5 * 60 });
     expect(refused.ok === false && refused.message).toBe(
       "Demasiados intentos fallidos. Por seguridad, el ingreso queda bloqueado 5 minutos; probá de nuevo después.",
     );
     // Still refused just before the window ends; allowed again once it has passed.
-    expect(await verifyPassword({ email: user.email, password: PASSWORD, ip, now: minutes(14.9, start) })).toMatchObject({
+    expect(await verificarContrasena({ email: user.email, password: PASSWORD, ip, now: minutes(14.9, start) })).toMatchObject({
       reason: "throttled",
     });
     const later = new Date(start.getTime() + THROTTLE_WINDOW_MS);
-    expect(await verifyPassword({ email: user.email, password: PASSWORD, ip, now: later })).toMatchObject({ ok: true });
+    expect(await verificarContrasena({ email: user.email, password: PASSWORD, ip, now: later })).toMatchObject({ ok: true });
   });
 
   it("5 wrong passwords from one address do not lock the owner out: the right one from another address works (issue 17, item 3)", async () => {
     const user = await newUser();
     const [attacker, owner] = [newAddress(), newAddress()];
-    for (let i = 0; i < 5; i++) await verifyPassword({ email: user.email, password: "mal", ip: attacker });
-    expect(await verifyPassword({ email: user.email, password: PASSWORD, ip: owner })).toMatchObject({ ok: true });
-    expect(await verifyPassword({ email: user.email, password: PASSWORD, ip: attacker })).toMatchObject({ reason: "throttled" });
+    for (let i = 0; i < 5; i++) await verificarContrasena({ email: user.email, password: "mal", ip: attacker });
+    expect(await verificarContrasena({ email: user.email, password: PASSWORD, ip: owner })).toMatchObject({ ok: true });
+    expect(await verificarContrasena({ email: user.email, password: PASSWORD, ip: attacker })).toMatchObject({ reason: "throttled" });
   });
 
   it("starts over after a successful sign-in", async () => {
     const user = await newUser();
     const ip = newAddress();
-    for (let i = 0; i < 4; i++) await verifyPassword({ email: user.email, password: "mal", ip });
-    expect((await verifyPassword({ email: user.email, password: PASSWORD, ip })).ok).toBe(true);
+    for (let i = 0; i < 4; i++) await verificarContrasena({ email: user.email, password: "mal", ip });
+    expect((await verificarContrasena({ email: user.email, password: PASSWORD, ip })).ok).toBe(true);
     for (let i = 0; i < 5; i++)
-      expect(await verifyPassword({ email: user.email, password: "mal", ip })).toMatchObject({ reason: "invalid" });
-    expect(await verifyPassword({ email: user.email, password: PASSWORD, ip })).toMatchObject({ reason: "throttled" });
+      expect(await verificarContrasena({ email: user.email, password: "mal", ip })).toMatchObject({ reason: "invalid" });
+    expect(await verificarContrasena({ email: user.email, password: PASSWORD, ip })).toMatchObject({ reason: "throttled" });
   });
 
   it("counts e-mails case-insensitively", async () => {
     const user = await newUser();
     const ip = newAddress();
-    for (let i = 0; i < 5; i++) await verifyPassword({ email: i % 2 ? user.email.toUpperCase() : user.email, password: "mal", ip });
-    expect(await verifyPassword({ email: user.email.toUpperCase(), password: PASSWORD, ip })).toMatchObject({ reason: "throttled" });
+    for (let i = 0; i < 5; i++) await verificarContrasena({ email: i % 2 ? user.email.toUpperCase() : user.email, password: "mal", ip });
+    expect(await verificarContrasena({ email: user.email.toUpperCase(), password: PASSWORD, ip })).toMatchObject({ reason: "throttled" });
   });
 
   it("an address spraying random e-mails blocks no one at 22 failures; past 50 it is closed, but not to users who signed in from it before", async () => {
     const regular = await newUser();
-    expect((await verifyPassword({ email: regular.email, password: PASSWORD, ip: A })).ok).toBe(true);
+    expect((await verificarContrasena({ email: regular.email, password: PASSWORD, ip: A })).ok).toBe(true);
     const spray = (from: number, to: number) =>
       Promise.all(
-        Array.from({ length: to - from }, (_, i) => verifyPassword({ email: `intruso${from + i}@ejemplo.com`, password: "mal", ip: A })),
+        Array.from({ length: to - from }, (_, i) =>
+          verificarContrasena({ email: `intruso${from + i}@ejemplo.com`, password: "mal", ip: A }),
+        ),
       );
     expect((await spray(0, 22)).every((result) => !result.ok && result.reason === "invalid")).toBe(true);
     const newcomer = await newUser();
-    expect(await verifyPassword({ email: newcomer.email, password: PASSWORD, ip: A })).toMatchObject({ ok: true });
+    expect(await verificarContrasena({ email: newcomer.email, password: PASSWORD, ip: A })).toMatchObject({ ok: true });
 
     expect((await spray(22, 50)).every((result) => !result.ok && result.reason === "invalid")).toBe(true);
-    expect(await verifyPassword({ email: "intruso-51@ejemplo.com", password: "mal", ip: A })).toMatchObject({ reason: "throttled" });
+    expect(await verificarContrasena({ email: "intruso-51@ejemplo.com", password: "mal", ip: A })).toMatchObject({ reason: "throttled" });
     const stranger = await newUser();
-    expect(await verifyPassword({ email: stranger.email, password: PASSWORD, ip: A })).toMatchObject({ reason: "throttled" });
-    expect(await verifyPassword({ email: regular.email, password: PASSWORD, ip: A })).toMatchObject({ ok: true });
-    expect(await verifyPassword({ email: newcomer.email, password: PASSWORD, ip: A })).toMatchObject({ ok: true });
-    expect(await verifyPassword({ email: stranger.email, password: PASSWORD, ip: B })).toMatchObject({ ok: true });
+    expect(await verificarContrasena({ email: stranger.email, password: PASSWORD, ip: A })).toMatchObject({ reason: "throttled" });
+    expect(await verificarContrasena({ email: regular.email, password: PASSWORD, ip: A })).toMatchObject({ ok: true });
+    expect(await verificarContrasena({ email: newcomer.email, password: PASSWORD, ip: A })).toMatchObject({ ok: true });
+    expect(await verificarContrasena({ email: stranger.email, password: PASSWORD, ip: B })).toMatchObject({ ok: true });
   });
 
   it("an account hammered from many addresses: past 25 failures new addresses are refused, the owner's usual one is not", async () => {
     const user = await newUser();
     const usual = newAddress();
-    expect((await verifyPassword({ email: user.email, password: PASSWORD, ip: usual })).ok).toBe(true);
+    expect((await verificarContrasena({ email: user.email, password: PASSWORD, ip: usual })).ok).toBe(true);
     for (let i = 0; i < 25; i++) {
-      expect(await verifyPassword({ email: user.email, password: "mal", ip: `10.1.0.${i}` })).toMatchObject({ reason: "invalid" });
+      expect(await verificarContrasena({ email: user.email, password: "mal", ip: `10.1.0.${i}` })).toMatchObject({ reason: "invalid" });
     }
-    expect(await verifyPassword({ email: user.email, password: PASSWORD, ip: newAddress() })).toMatchObject({ reason: "throttled" });
-    expect(await verifyPassword({ email: user.email, password: PASSWORD, ip: usual })).toMatchObject({ ok: true });
+    expect(await verificarContrasena({ email: user.email, password: PASSWORD, ip: newAddress() })).toMatchObject({ reason: "throttled" });
+    expect(await verificarContrasena({ email: user.email, password: PASSWORD, ip: usual })).toMatchObject({ ok: true });
   });
 
   it("lets successful sign-ins from one address (an office) not count as failures", async () => {
     const ip = newAddress();
     const user = await newUser();
-    for (let i = 0; i < 30; i++) expect((await verifyPassword({ email: user.email, password: PASSWORD, ip })).ok).toBe(true);
+    for (let i = 0; i < 30; i++) expect((await verificarContrasena({ email: user.email, password: PASSWORD, ip })).ok).toBe(true);
   });
 
   it("holds under parallel attempts: no more than 5 passwords are checked for one address and account", async () => {
     const user = await newUser();
     const ip = newAddress();
-    const results = await Promise.all(Array.from({ length: 12 }, () => verifyPassword({ email: user.email, password: "mal", ip })));
+    const results = await Promise.all(Array.from({ length: 12 }, () => verificarContrasena({ email: user.email, password: "mal", ip })));
     expect(results.filter((result) => !result.ok && result.reason === "invalid")).toHaveLength(5);
     expect(results.filter((result) => !result.ok && result.reason === "throttled")).toHaveLength(7);
   });
 });
 
-describe("seedPanelDemo", () => {
+describe("crearDemoDelPanel", () => {
   const input = {
     apiBaseUrl: "http://localhost:3000",
     appKey: "b".repeat(32),
@@ -228,21 +237,21 @@ describe("seedPanelDemo", () => {
   };
 
   it("creates the Demo workspace and one user per role, idempotently", async () => {
-    const first = await seedPanelDemo(input);
+    const first = await crearDemoDelPanel(input);
     expect(first.workspace).toBe("Demo");
     expect(first.users.map((user) => user.role)).toEqual(["admin", "soporte", "agencia"]);
     expect(first.users[2]?.email).toBe("vendedor@autos-demo.com.ar");
-    const second = await seedPanelDemo({ ...input, apiBaseUrl: "http://127.0.0.1:4000" });
+    const second = await crearDemoDelPanel({ ...input, apiBaseUrl: "http://127.0.0.1:4000" });
     expect(second).toEqual(first);
     const db = await getDb();
     const demo = await db.select().from(panelWorkspaces).where(eq(panelWorkspaces.name, "Demo"));
     expect(demo).toHaveLength(1);
     expect(demo[0]?.apiBaseUrl).toBe("http://127.0.0.1:4000");
     for (const user of second.users) {
-      const result = await verifyPassword({ email: user.email, password: user.password });
+      const result = await verificarContrasena({ email: user.email, password: user.password });
       expect(result).toMatchObject({ ok: true, user: { role: user.role } });
     }
-    const agencia = await verifyPassword({ email: input.agencyOperatorEmail, password: second.users[2]?.password as string });
+    const agencia = await verificarContrasena({ email: input.agencyOperatorEmail, password: second.users[2]?.password as string });
     expect(agencia.ok && agencia.user.agencyAdminMail).toBe("ventas@autos-demo.com.ar");
   });
 });

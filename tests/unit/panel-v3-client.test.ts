@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canonicalString, sha256Digest, signCanonical } from "@/lib/http/signing";
 import { traductorDe } from "@/lib/panel/i18n/mensajes";
-import { createV3Client, isV3Status, V3Error } from "@/lib/panel/v3-client";
+import { crearClienteV3, esEstadoV3, V3Error } from "@/lib/panel/v3-client";
 
 /** The Panel's v3 client (on @vitrina/sdk) against a fake fetch: what it sends and how it reads answers. */
 
@@ -35,10 +35,10 @@ function expectSigned(request: Sent) {
   expect(request.headers.accept).toBe("application/json");
 }
 
-describe("createV3Client", () => {
+describe("crearClienteV3", () => {
   it("signs a GET with its query and parses the JSON", async () => {
     const { sent, fetchImpl } = fakeApi(() => json(200, { _links: {}, _entries: [] }));
-    const client = createV3Client(connection, { fetchImpl });
+    const client = crearClienteV3(connection, { fetchImpl });
     const body = await client.listConsultas("Ventas@Agencia.com", { operador: "ana@agencia.com", desde: "2026-01-01", pagina: 2 });
     expect(body).toEqual({ _links: {}, _entries: [] });
     expect(sent[0]?.url).toBe("http://api.example/v3/consultas/Ventas%40Agencia.com?operador=ana%40agencia.com&desde=2026-01-01&pagina=2");
@@ -47,7 +47,7 @@ describe("createV3Client", () => {
 
   it("sends a JSON body with its Digest, and reads Location of a 202", async () => {
     const { sent, fetchImpl } = fakeApi(() => new Response(null, { status: 202, headers: { Location: "/v3/agencias/a@b.com" } }));
-    const client = createV3Client(connection, { fetchImpl });
+    const client = crearClienteV3(connection, { fetchImpl });
     expect(await client.inviteAgencia({ AdminMail: "a@b.com", Nombre: "Autos" })).toEqual({ location: "/v3/agencias/a@b.com" });
     const request = sent[0] as Sent;
     expect(request.method).toBe("POST");
@@ -59,7 +59,7 @@ describe("createV3Client", () => {
 
   it("builds each path as the API names it", async () => {
     const { sent, fetchImpl } = fakeApi((request) => (request.method === "GET" ? json(200, {}) : new Response(null, { status: 204 })));
-    const client = createV3Client(connection, { fetchImpl });
+    const client = crearClienteV3(connection, { fetchImpl });
     await client.detachAgencia("a@b.com");
     await client.getProductos("a@b.com");
     await client.deleteAppNotificacion("consultas");
@@ -84,7 +84,7 @@ describe("createV3Client", () => {
       Errors: { AdminMail: ["AdminMail es obligatorio."] },
     };
     const { fetchImpl } = fakeApi(() => json(400, problem));
-    const error = await createV3Client(connection, { fetchImpl })
+    const error = await crearClienteV3(connection, { fetchImpl })
       .inviteAgencia({ AdminMail: "" })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(V3Error);
@@ -98,24 +98,24 @@ describe("createV3Client", () => {
 
   it("gives a 404 without body a problem of its own, and connection failures status 0", async () => {
     const notFound = fakeApi(() => new Response(null, { status: 404 }));
-    const error = await createV3Client(connection, { fetchImpl: notFound.fetchImpl })
+    const error = await crearClienteV3(connection, { fetchImpl: notFound.fetchImpl })
       .getAgencia("nadie@b.com")
       .catch((caught: unknown) => caught);
-    expect(isV3Status(error, 404)).toBe(true);
+    expect(esEstadoV3(error, 404)).toBe(true);
     expect((error as V3Error).problem).toEqual({ Title: "No encontrado", Status: 404 });
 
     const down = async (): Promise<Response> => {
       throw new TypeError("fetch failed");
     };
-    const failure = await createV3Client(connection, { fetchImpl: down })
+    const failure = await crearClienteV3(connection, { fetchImpl: down })
       .listRegiones()
       .catch((caught: unknown) => caught);
-    expect(isV3Status(failure, 0)).toBe(true);
+    expect(esEstadoV3(failure, 0)).toBe(true);
     expect((failure as V3Error).message).toMatch(/No se pudo conectar/);
   });
 
   it("says what it says itself in the user's language; the API's own problems pass as sent", async () => {
-    const english = (fetchImpl: (request: Request) => Promise<Response>) => createV3Client(connection, { fetchImpl, t: traductorDe("en") });
+    const english = (fetchImpl: (request: Request) => Promise<Response>) => crearClienteV3(connection, { fetchImpl, t: traductorDe("en") });
     const caught = (promise: Promise<unknown>) =>
       promise.then(
         () => undefined as never,

@@ -5,7 +5,7 @@ import { Encabezado } from "@/components/panel/encabezado";
 import { MensajesDe } from "@/components/panel/mensajes";
 import { Providers } from "@/components/panel/providers";
 import { areasFor } from "@/lib/panel/areas";
-import { requireUser } from "@/lib/panel/session";
+import { exigirUsuario } from "@/lib/panel/session";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function PanelLayout({ children }: { children: ReactNode }) {
-  const user = await requireUser();
+  const user = await exigirUsuario();
   const t = await getTranslations();
   const areas = areasFor(user.role).map(({ clave, href }) => ({ href, label: t(`marco.areas.${clave}`) }));
   return (

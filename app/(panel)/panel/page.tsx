@@ -4,10 +4,10 @@ import { getTranslations } from "next-intl/server";
 import { enlaceClass } from "@/components/ui/button-class";
 import { Card } from "@/components/ui/card";
 import { areasFor, homeFor } from "@/lib/panel/areas";
-import { requireUser } from "@/lib/panel/session";
+import { exigirUsuario } from "@/lib/panel/session";
 
 export default async function PanelHome() {
-  const user = await requireUser({ next: "/panel" });
+  const user = await exigirUsuario({ next: "/panel" });
   if (homeFor(user.role) !== "/panel") redirect(homeFor(user.role));
   const rol = user.role === "admin" ? "admin" : "soporte";
   const t = await getTranslations();

@@ -2,7 +2,7 @@ import "server-only";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { config } from "@/lib/env";
-import { getCurrentUser } from "@/lib/panel/session";
+import { leerUsuarioActual } from "@/lib/panel/session";
 import { isLoopbackRequest } from "@/lib/raw-target";
 
 /**
@@ -13,6 +13,6 @@ import { isLoopbackRequest } from "@/lib/raw-target";
 export async function exigirAccesoAlBuzon(): Promise<void> {
   if (!config().devMailbox) notFound();
   if (isLoopbackRequest(await headers())) return;
-  const user = await getCurrentUser();
+  const user = await leerUsuarioActual();
   if (user?.role !== "admin") notFound();
 }

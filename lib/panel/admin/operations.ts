@@ -2,8 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { PANEL_ROLES } from "@/lib/db/schema-panel";
 import { listarMiembros } from "../equipo/miembros";
-import { MIN_PASSWORD_LENGTH, type Role, upsertUser } from "../users";
-import { findWorkspaceByName, upsertWorkspace } from "../workspaces";
+import { guardarUsuario, MIN_PASSWORD_LENGTH, type Role } from "../users";
+import { buscarEspacioPorNombre, guardarEspacio } from "../workspaces";
 
 /**
  * The dashboard's operator operations, in the shape of the `definitions` of lib/admin/operations.ts
@@ -61,7 +61,7 @@ export const panelOperations = {
   "panel.users": {
     input: z.object({ workspace: text("--workspace", 100) }),
     run: async (input: { workspace: string }) => {
-      const workspace = await findWorkspaceByName(input.workspace);
+      const workspace = await buscarEspacioPorNombre(input.workspace);
       if (!workspace) throw new Error(`No existe el espacio de trabajo "${input.workspace}".`);
       const miembros = await listarMiembros(workspace.id);
       return miembros.map((miembro) => ({
@@ -77,7 +77,7 @@ export const panelOperations = {
   "panel.user": {
     input: userInput,
     run: async (input: UserInput) => {
-      const user = await upsertUser({
+      const user = await guardarUsuario({
         workspace: input.workspace,
         email: input.email,
         role: input.role,
@@ -99,7 +99,7 @@ export const panelOperations = {
   "panel.workspace": {
     input: workspaceInput,
     run: async (input: WorkspaceInput) => {
-      const workspace = await upsertWorkspace({
+      const workspace = await guardarEspacio({
         name: input.name,
         apiBaseUrl: input.api,
         appKey: input.appKey,

@@ -2,7 +2,7 @@ import "server-only";
 import { getTranslations } from "next-intl/server";
 import { explicarFalla } from "@/lib/panel/fallas";
 import type { CurrentUser } from "@/lib/panel/session";
-import { isV3Status, v3ClientFor } from "@/lib/panel/v3-client";
+import { esEstadoV3, v3ClientFor } from "@/lib/panel/v3-client";
 import type { Agencia, AgenciaProductos, EstadoAgencia } from "@/lib/panel/v3-tipos";
 
 /**
@@ -62,7 +62,7 @@ export async function listarAgencias(user: CurrentUser, filtros: FiltrosAgencias
       .sort((a, b) => (b.Registrada ?? b.Invitada).localeCompare(a.Registrada ?? a.Invitada));
     return { ok: true, agencias, total: todas.length };
   } catch (error) {
-    if (isV3Status(error, 400) && error.problem.Errors?.operador) {
+    if (esEstadoV3(error, 400) && error.problem.Errors?.operador) {
       return { ok: false, error: "operador", mensaje: t("agencias.operadorInvalido") };
     }
     return { ok: false, error: "api", mensaje: explicarFalla(error, t) };
@@ -75,7 +75,7 @@ export async function obtenerAgencia(user: CurrentUser, adminMail: string): Prom
   try {
     return await client.getAgencia(adminMail);
   } catch (error) {
-    if (isV3Status(error, 404) || isV3Status(error, 400)) return null;
+    if (esEstadoV3(error, 404) || esEstadoV3(error, 400)) return null;
     throw error;
   }
 }
@@ -86,7 +86,7 @@ export async function puedeEditar(user: CurrentUser, adminMail: string): Promise
   try {
     return (await client.permisosAgencia(adminMail)).includes("PUT");
   } catch (error) {
-    if (isV3Status(error, 404) || isV3Status(error, 400)) return false;
+    if (esEstadoV3(error, 404) || esEstadoV3(error, 400)) return false;
     throw error;
   }
 }
@@ -97,7 +97,7 @@ export async function obtenerProductos(user: CurrentUser, adminMail: string): Pr
   try {
     return await client.getProductos(adminMail);
   } catch (error) {
-    if (isV3Status(error, 404) || isV3Status(error, 400)) return null;
+    if (esEstadoV3(error, 404) || esEstadoV3(error, 400)) return null;
     throw error;
   }
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { getTranslations } from "next-intl/server";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import { campo, cuerpoInvalido, leerObjeto, manejarConApi, respuestaDeFalla, respuestaJson, respuestaProblema } from "@/lib/panel/manejar";
-import { requireUser } from "@/lib/panel/session";
+import { exigirUsuario } from "@/lib/panel/session";
 import { v3ClientFor } from "@/lib/panel/v3-client";
 
 /**
@@ -65,7 +65,7 @@ const LARGO_MAXIMO = 200;
  * form shows it before saving. Only the edit form (admin) uses it; a read, so no CSRF guard.
  */
 export async function buscarCiudad(request: Request): Promise<Response> {
-  const user = await requireUser({ roles: ["admin"] });
+  const user = await exigirUsuario({ roles: ["admin"] });
   const t = await getTranslations();
   const url = new URL(request.url);
   const region = url.searchParams.get("region")?.trim() ?? "";

@@ -1,5 +1,5 @@
 import "server-only";
-import { createV3Client, type V3ClientOptions, type V3Connection, V3Error } from "@/lib/panel/v3-client";
+import { crearClienteV3, type V3ClientOptions, type V3Connection, V3Error } from "@/lib/panel/v3-client";
 import type { Prueba } from "./formulario";
 
 /**
@@ -14,7 +14,7 @@ const LARGO_MAXIMO = 300;
 const corto = (value: unknown) => (typeof value === "string" && value ? value.slice(0, LARGO_MAXIMO) : undefined);
 
 export async function probarConexion(connection: V3Connection, options?: V3ClientOptions): Promise<Prueba> {
-  const client = createV3Client(connection, options);
+  const client = crearClienteV3(connection, options);
   const inicio = performance.now();
   const latencia = () => Math.max(0, Math.round(performance.now() - inicio));
   try {

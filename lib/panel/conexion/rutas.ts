@@ -2,7 +2,7 @@ import "server-only";
 import { config } from "@/lib/env";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import { leerFormulario, manejarMutacion, respuestaJson, respuestaProblema } from "@/lib/panel/manejar";
-import { normalizeApiBaseUrl, updateWorkspaceConnection, workspaceConnection } from "@/lib/panel/workspaces";
+import { cambiarConexionDelEspacio, normalizarUrlBaseApi, workspaceConnection } from "@/lib/panel/workspaces";
 import { destinoPermitido } from "./destino";
 import { conexionSchemaDe, type Prueba } from "./formulario";
 import { probarConexion } from "./prueba";
@@ -56,7 +56,7 @@ export function cambiarConexion(request: Request): Promise<Response> {
     if (!cuerpo.ok) return cuerpo.respuesta;
     const actual = await conexionGuardada(user.workspace.id);
     const nueva = {
-      apiBaseUrl: normalizeApiBaseUrl(cuerpo.data.ApiBaseUrl),
+      apiBaseUrl: normalizarUrlBaseApi(cuerpo.data.ApiBaseUrl),
       appKey: cuerpo.data.AppKey,
       appSecret: cuerpo.data.AppSecret || actual.appSecret,
     };
@@ -69,7 +69,7 @@ export function cambiarConexion(request: Request): Promise<Response> {
     }
     const prueba = await probarConexion(nueva, { t });
     if (!prueba.Ok) return respuestaProblema({ Title: t("conexion.servidor.rechazada"), Status: 400, Errors: erroresDe(prueba, t) });
-    await updateWorkspaceConnection(user.workspace.id, nueva);
+    await cambiarConexionDelEspacio(user.workspace.id, nueva);
     return respuestaJson({ ApiBaseUrl: nueva.apiBaseUrl, AppKey: nueva.appKey, Prueba: prueba }, 200);
   });
 }

@@ -3,7 +3,7 @@ import { MAX_PAGINA } from "@/lib/api/limites";
 import { formatearFechaHora } from "@/lib/formats";
 import { explicarFalla } from "@/lib/panel/fallas";
 import { zonaHorariaDelPanel } from "@/lib/panel/i18n/zona-horaria";
-import { requireUser } from "@/lib/panel/session";
+import { exigirUsuario } from "@/lib/panel/session";
 import type { Consulta } from "@/lib/panel/v3-tipos";
 import { cargarPagina, type Resolucion, resolverConsultas, sidDe, statusDeFalla } from "./vista";
 
@@ -143,7 +143,7 @@ const textoPlano = (status: number, cuerpo: string) =>
   new Response(cuerpo, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 export async function exportarConsultas(request: Request): Promise<Response> {
-  const user = await requireUser({ roles: ["admin", "soporte", "agencia"] });
+  const user = await exigirUsuario({ roles: ["admin", "soporte", "agencia"] });
   const resolucion = await resolverConsultas(user, new URL(request.url).searchParams);
   const { t } = resolucion;
   const zona = zonaHorariaDelPanel();

@@ -1,5 +1,5 @@
 import "server-only";
-import { requireUser } from "@/lib/panel/session";
+import { exigirUsuario } from "@/lib/panel/session";
 import { cargarPagina, resolverConsultas, sidDe, statusDeFalla } from "./vista";
 
 /**
@@ -9,7 +9,7 @@ import { cargarPagina, resolverConsultas, sidDe, statusDeFalla } from "./vista";
  * Same role rules as the page (an `agencia` user is forced to its agency and operator).
  */
 export async function leerNovedades(request: Request): Promise<Response> {
-  const user = await requireUser({ roles: ["admin", "soporte", "agencia"] });
+  const user = await exigirUsuario({ roles: ["admin", "soporte", "agencia"] });
   const resolucion = await resolverConsultas(user, new URL(request.url).searchParams);
   if (resolucion.errores) return Response.json({ Errores: resolucion.errores }, { status: 400, headers: { "Cache-Control": "no-store" } });
   const pagina = await cargarPagina(resolucion, 1);

@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { LIMITES_AGENCIA, LIMITES_SID } from "@/lib/api/limites";
 import { explicarFalla } from "@/lib/panel/fallas";
-import { requireUser } from "@/lib/panel/session";
+import { exigirUsuario } from "@/lib/panel/session";
 import { V3Error, v3ClientFor } from "@/lib/panel/v3-client";
 
 export type ResultadoReenvio = { ok: true; mensaje: string; id: string } | { ok: false; mensaje: string };
@@ -19,7 +19,7 @@ const Entrada = z.object({
  * `agencia` user gets 403 here even if the button were shown.
  */
 export async function reenviarWebhook(adminMail: string, sid: string): Promise<ResultadoReenvio> {
-  const user = await requireUser({ roles: ["admin", "soporte"] });
+  const user = await exigirUsuario({ roles: ["admin", "soporte"] });
   const t = await getTranslations();
   const entrada = Entrada.safeParse({ adminMail, sid });
   if (!entrada.success) return { ok: false, mensaje: t("consultas.reenvio.invalida") };

@@ -1,5 +1,5 @@
 import "server-only";
-import { isV3Status, type V3Client } from "@/lib/panel/v3-client";
+import { esEstadoV3, type V3Client } from "@/lib/panel/v3-client";
 
 /**
  * What the Equipo pages ask the v3 API (decisions §1: through the workspace's signed client): the
@@ -29,7 +29,7 @@ export async function operadorDe(client: V3Client, adminMail: string, email: str
       ? { tipo: "operador" }
       : { tipo: "no-operador", agencia: agencia.Nombre ?? agencia.AdminMail };
   } catch (error) {
-    if (isV3Status(error, 404) || isV3Status(error, 400)) return { tipo: "no-registrada" };
+    if (esEstadoV3(error, 404) || esEstadoV3(error, 400)) return { tipo: "no-registrada" };
     throw error;
   }
 }

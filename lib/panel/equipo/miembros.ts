@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { type Db, getDb } from "@/lib/db";
 import { type PanelRole, panelUsers, panelWorkspaces } from "@/lib/db/schema-panel";
 import { newId } from "@/lib/ids";
-import { hashPassword, normalizeEmail } from "../users";
+import { calcularHashDeContrasena, normalizarEmail } from "../users";
 import { type Cambio, type Rechazo, rechazoDelCambio } from "./reglas";
 
 /**
@@ -61,7 +61,7 @@ export async function agregarMiembro(
   alta: Alta,
 ): Promise<{ ok: true; miembro: Miembro } | { ok: false; motivo: "en-el-equipo" | "en-uso" }> {
   const db = await getDb();
-  const email = normalizeEmail(alta.email);
+  const email = normalizarEmail(alta.email);
   const [row] = await db
     .insert(panelUsers)
     .values({
@@ -70,8 +70,8 @@ export async function agregarMiembro(
       email,
       name: alta.name.trim() || null,
       role: alta.role,
-      agencyAdminMail: alta.role === "agencia" && alta.agencyAdminMail ? normalizeEmail(alta.agencyAdminMail) : null,
-      passwordHash: await hashPassword(alta.password),
+      agencyAdminMail: alta.role === "agencia" && alta.agencyAdminMail ? normalizarEmail(alta.agencyAdminMail) : null,
+      passwordHash: await calcularHashDeContrasena(alta.password),
     })
     .onConflictDoNothing({ target: panelUsers.email })
     .returning(columnas);
@@ -121,7 +121,7 @@ export function cambiarRol(
   id: string,
   nuevo: { role: PanelRole; agencyAdminMail: string | null },
 ): Promise<Resultado> {
-  const agencyAdminMail = nuevo.role === "agencia" && nuevo.agencyAdminMail ? normalizeEmail(nuevo.agencyAdminMail) : null;
+  const agencyAdminMail = nuevo.role === "agencia" && nuevo.agencyAdminMail ? normalizarEmail(nuevo.agencyAdminMail) : null;
   return cambiar(workspaceId, actorId, id, { tipo: "rol", rol: nuevo.role }, async (tx) => {
     const [row] = await tx
       .update(panelUsers)
@@ -145,7 +145,7 @@ export function quitarMiembro(workspaceId: string, actorId: string, id: string):
  * such member in the workspace.
  */
 export async function restablecerContrasena(workspaceId: string, id: string, password: string): Promise<Miembro | undefined> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await calcularHashDeContrasena(password);
   const db = await getDb();
   const [row] = await db
     .update(panelUsers)

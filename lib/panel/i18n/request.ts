@@ -11,13 +11,13 @@ import { zonaHorariaDelPanel } from "./zona-horaria";
  * Accept-Language is deliberately not honoured: the Panel is Spanish-first and an English browser
  * would otherwise switch staff who never chose English.
  */
-export async function getIdioma(): Promise<Idioma> {
+export async function leerIdioma(): Promise<Idioma> {
   const value = (await cookies()).get(COOKIE_IDIOMA)?.value;
   return esIdioma(value) ? value : IDIOMA_PREDETERMINADO;
 }
 
 /** next-intl's configuration for each request (next.config.ts points its plugin here). */
 export default getRequestConfig(async () => {
-  const locale = await getIdioma();
+  const locale = await leerIdioma();
   return { locale, messages: MENSAJES[locale], formats: FORMATOS, timeZone: zonaHorariaDelPanel() };
 });

@@ -11,7 +11,7 @@ import { enlaceClass } from "@/components/ui/button-class";
 import { Card } from "@/components/ui/card";
 import { type FiltrosAgencias as Filtros, filtrosDesdeUrl, listarAgencias } from "@/lib/panel/agencias/datos";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
-import { type CurrentUser, requireUser } from "@/lib/panel/session";
+import { type CurrentUser, exigirUsuario } from "@/lib/panel/session";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
@@ -66,7 +66,7 @@ async function Resultados({ user, filtros }: { user: CurrentUser; filtros: Filtr
 }
 
 export default async function AgenciasPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await requireUser({ roles: ["admin", "soporte"], next: "/panel/agencias" });
+  const user = await exigirUsuario({ roles: ["admin", "soporte"], next: "/panel/agencias" });
   const params = await searchParams;
   const filtros = filtrosDesdeUrl(params);
   const desasociada = typeof params.desasociada === "string" ? params.desasociada : undefined;

@@ -5,8 +5,8 @@ import type { ReactNode } from "react";
 import { FormularioConexion } from "@/components/conexion/formulario-conexion";
 import { ProbarConexion } from "@/components/conexion/probar-conexion";
 import { Card } from "@/components/ui/card";
-import { requireUser } from "@/lib/panel/session";
-import { findWorkspace } from "@/lib/panel/workspaces";
+import { exigirUsuario } from "@/lib/panel/session";
+import { buscarEspacio } from "@/lib/panel/workspaces";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
@@ -15,12 +15,12 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * The workspace's API connection (decisions §12, ADR 0015), admin only: its URL and AppKey, a test,
- * and the form to change them. The AppSecret is never read here (findWorkspace has no such column).
+ * and the form to change them. The AppSecret is never read here (buscarEspacio has no such column).
  */
 export default async function ConexionPage() {
-  const user = await requireUser({ roles: ["admin"], next: "/panel/conexion" });
+  const user = await exigirUsuario({ roles: ["admin"], next: "/panel/conexion" });
   const t = await getTranslations();
-  const workspace = await findWorkspace(user.workspace.id);
+  const workspace = await buscarEspacio(user.workspace.id);
   if (!workspace) notFound();
   const filas: [string, ReactNode][] = [
     [t("conexion.espacio"), workspace.name],

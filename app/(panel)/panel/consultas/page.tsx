@@ -15,7 +15,7 @@ import { filaDe, seccionesDe } from "@/lib/panel/consultas/presentacion";
 import { cargarPagina, type Resolucion, resolverConsultas, sidDe } from "@/lib/panel/consultas/vista";
 import { explicarFalla } from "@/lib/panel/fallas";
 import { dia } from "@/lib/panel/formatos";
-import { requireUser } from "@/lib/panel/session";
+import { exigirUsuario } from "@/lib/panel/session";
 import type { Consulta } from "@/lib/panel/v3-tipos";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -29,7 +29,7 @@ const ROLES = ["admin", "soporte", "agencia"] as const;
 
 export default async function ConsultasPage({ searchParams }: { searchParams: SearchParams }) {
   const crudos = await searchParams;
-  const user = await requireUser({ roles: ROLES, next: urlConsultas(primeros(crudos)) });
+  const user = await exigirUsuario({ roles: ROLES, next: urlConsultas(primeros(crudos)) });
   const resolucion = await resolverConsultas(user, crudos, { listar: true });
   const sid = primeros(crudos).sid;
   const t = await getTranslations();

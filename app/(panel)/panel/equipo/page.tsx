@@ -11,7 +11,7 @@ import { agenciasRegistradas } from "@/lib/panel/equipo/agencias";
 import { listarMiembros } from "@/lib/panel/equipo/miembros";
 import { explicarFalla } from "@/lib/panel/fallas";
 import { fechaHora } from "@/lib/panel/formatos";
-import { type CurrentUser, requireUser } from "@/lib/panel/session";
+import { type CurrentUser, exigirUsuario } from "@/lib/panel/session";
 import { v3ClientFor } from "@/lib/panel/v3-client";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -64,7 +64,7 @@ async function Equipo({ user }: { user: CurrentUser }) {
  * streams (a route loading.tsx would send 200 before a 403); the data suspends below it.
  */
 export default async function EquipoPage() {
-  const user = await requireUser({ roles: ["admin"], next: "/panel/equipo" });
+  const user = await exigirUsuario({ roles: ["admin"], next: "/panel/equipo" });
   const t = await getTranslations();
   return (
     <div className="space-y-6">

@@ -7,8 +7,8 @@ import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import { LECTORES } from "@/lib/panel/notificaciones/rutas";
-import { requireUser } from "@/lib/panel/session";
-import { isV3Status, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
+import { exigirUsuario } from "@/lib/panel/session";
+import { esEstadoV3, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
 import type { AppWebhook } from "@/lib/panel/v3-tipos";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -19,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const problema = (error: unknown, t: Traductor) => (error instanceof V3Error ? error.message : t("notificaciones.inesperado"));
 
 export default async function NotificacionesPage() {
-  const user = await requireUser({ roles: LECTORES, next: "/panel/notificaciones" });
+  const user = await exigirUsuario({ roles: LECTORES, next: "/panel/notificaciones" });
   const puedeEditar = user.role === "admin";
   const t = await getTranslations();
   return (
@@ -59,7 +59,7 @@ async function Topicos({ workspaceId, puedeEditar }: { workspaceId: string; pued
           const configuracion: AppWebhook = await client.getAppNotificacion(entry.Topic);
           return { ...base, configuracion };
         } catch (cause) {
-          if (isV3Status(cause, 404)) return base;
+          if (esEstadoV3(cause, 404)) return base;
           return { ...base, error: t("notificaciones.errorConfiguracion", { problema: problema(cause, t) }) };
         }
       }),

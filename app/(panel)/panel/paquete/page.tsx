@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { obtenerProductos } from "@/lib/panel/agencias/datos";
 import { explicarFalla } from "@/lib/panel/fallas";
-import { type CurrentUser, requireUser } from "@/lib/panel/session";
+import { type CurrentUser, exigirUsuario } from "@/lib/panel/session";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
@@ -41,7 +41,7 @@ async function PaqueteDeMiAgencia({ user, adminMail }: { user: CurrentUser; admi
  * The role check runs before anything streams (a route loading.tsx would send 200 before a 403).
  */
 export default async function PaquetePage() {
-  const user = await requireUser({ roles: ["agencia"], next: "/panel/paquete" });
+  const user = await exigirUsuario({ roles: ["agencia"], next: "/panel/paquete" });
   const adminMail = user.agency?.adminMail;
   const t = await getTranslations();
   return (

@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { getTranslations } from "next-intl/server";
-import { endSession, SIGN_IN_PATH, sessionCookie } from "@/lib/panel/auth";
+import { cerrarSesion, SIGN_IN_PATH, sessionCookie } from "@/lib/panel/auth";
 import { rechazarSiNoEsMismoSitio } from "@/lib/panel/manejar";
 
 /**
@@ -21,7 +21,7 @@ export function GET() {
 export async function POST(request: NextRequest) {
   const refused = rechazarSiNoEsMismoSitio(request, await getTranslations(), { conCuerpo: false });
   if (refused) return refused;
-  await endSession(request);
+  await cerrarSesion(request);
   const { name, secure } = sessionCookie();
   const response = new NextResponse(null, { status: 303, headers: { Location: SIGN_IN_PATH, "Cache-Control": "no-store" } });
   for (const { name: cookie } of request.cookies.getAll()) {

@@ -15,7 +15,7 @@ import { Card } from "@/components/ui/card";
 import { listarRegiones, obtenerAgencia, obtenerProductos, puedeEditar } from "@/lib/panel/agencias/datos";
 import { parametroMail } from "@/lib/panel/agencias/rutas";
 import { explicarFalla } from "@/lib/panel/fallas";
-import { type CurrentUser, requireUser } from "@/lib/panel/session";
+import { type CurrentUser, exigirUsuario } from "@/lib/panel/session";
 
 type Props = { params: Promise<{ adminMail: string }> };
 
@@ -63,7 +63,7 @@ async function Edicion({
 
 export default async function AgenciaPage({ params }: Props) {
   const adminMail = parametroMail((await params).adminMail);
-  const user = await requireUser({ roles: ["admin", "soporte"], next: `/panel/agencias/${encodeURIComponent(adminMail)}` });
+  const user = await exigirUsuario({ roles: ["admin", "soporte"], next: `/panel/agencias/${encodeURIComponent(adminMail)}` });
   const t = await getTranslations();
   const admin = user.role === "admin";
   let agencia: Awaited<ReturnType<typeof obtenerAgencia>>;

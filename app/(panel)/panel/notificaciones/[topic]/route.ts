@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { eliminarConfiguracion, guardarConfiguracion } from "@/lib/panel/notificaciones/rutas";
-import { requireUser } from "@/lib/panel/session";
+import { exigirUsuario } from "@/lib/panel/session";
 
 /**
  * The panel's endpoint for one topic's webhook configuration (admin only): POST creates, PUT
@@ -11,7 +11,7 @@ type Ctx = { params: Promise<{ topic: string }> };
 
 /** Typing the URL of this endpoint goes to the list of topics. */
 export async function GET() {
-  await requireUser({ roles: ["admin", "soporte"], next: "/panel/notificaciones" });
+  await exigirUsuario({ roles: ["admin", "soporte"], next: "/panel/notificaciones" });
   redirect("/panel/notificaciones");
 }
 

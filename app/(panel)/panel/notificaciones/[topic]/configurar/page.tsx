@@ -7,8 +7,8 @@ import { Alert } from "@/components/ui/alert";
 import { Migas } from "@/components/ui/migas";
 import { EDITORES, topicoDeRuta } from "@/lib/panel/notificaciones/rutas";
 import { descripcionTopico, tituloTopico } from "@/lib/panel/notificaciones/topicos";
-import { requireUser } from "@/lib/panel/session";
-import { isV3Status, v3ClientFor } from "@/lib/panel/v3-client";
+import { exigirUsuario } from "@/lib/panel/session";
+import { esEstadoV3, v3ClientFor } from "@/lib/panel/v3-client";
 import type { AppWebhook, Topic } from "@/lib/panel/v3-tipos";
 
 type Props = { params: Promise<{ topic: string }> };
@@ -21,7 +21,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** Configure or edit one topic's webhook (admin only). */
 export default async function ConfigurarPage({ params }: Props) {
   const raw = (await params).topic;
-  const user = await requireUser({ roles: EDITORES, next: `/panel/notificaciones/${raw}/configurar` });
+  const user = await exigirUsuario({ roles: EDITORES, next: `/panel/notificaciones/${raw}/configurar` });
   const topic = topicoDeRuta(raw);
   const t = await getTranslations();
   const titulo = tituloTopico(topic, t);
@@ -54,7 +54,7 @@ async function Contenido({ workspaceId, topic }: { workspaceId: string; topic: T
     if (!entry) error = t("notificaciones.configurar.noTopico", { topic });
     else if (!entry.Disponible) error = t("notificaciones.configurar.noHabilitado");
     else if (entry.Configurado) {
-      actual = await client.getAppNotificacion(topic).catch((cause) => (isV3Status(cause, 404) ? null : Promise.reject(cause)));
+      actual = await client.getAppNotificacion(topic).catch((cause) => (esEstadoV3(cause, 404) ? null : Promise.reject(cause)));
     }
   } catch (cause) {
     error = t("notificaciones.configurar.errorLeer", {

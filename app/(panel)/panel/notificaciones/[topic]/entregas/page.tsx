@@ -12,8 +12,8 @@ import { Migas } from "@/components/ui/migas";
 import { ESTADOS_ENTREGA } from "@/lib/api/limites";
 import { LECTORES, topicoDeRuta } from "@/lib/panel/notificaciones/rutas";
 import { tituloTopico } from "@/lib/panel/notificaciones/topicos";
-import { requireUser } from "@/lib/panel/session";
-import { isV3Status, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
+import { exigirUsuario } from "@/lib/panel/session";
+import { esEstadoV3, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
 import type { Entregas, EstadoEntrega, Topic } from "@/lib/panel/v3-tipos";
 
 type Props = {
@@ -39,7 +39,7 @@ function leerFiltros(raw: { estado?: string | string[]; pagina?: string | string
 /** The delivery log of one topic: admin and soporte read it; only admin retries. */
 export default async function EntregasPage({ params, searchParams }: Props) {
   const raw = (await params).topic;
-  const user = await requireUser({ roles: LECTORES, next: `/panel/notificaciones/${raw}/entregas` });
+  const user = await exigirUsuario({ roles: LECTORES, next: `/panel/notificaciones/${raw}/entregas` });
   const topic = topicoDeRuta(raw);
   const { estado, pagina, estadoInvalido } = leerFiltros(await searchParams);
   const puedeReintentar = user.role === "admin";
@@ -137,7 +137,7 @@ async function Registro({
     const client = await v3ClientFor(workspaceId);
     entregas = await client.listEntregas(topic, { estado, pagina });
   } catch (cause) {
-    if (isV3Status(cause, 404)) {
+    if (esEstadoV3(cause, 404)) {
       return (
         <Card titulo={t("notificaciones.entregas.noConfigurado")}>
           <p className="text-sm text-slate-700">{t("notificaciones.entregas.noConfiguradoTexto")}</p>
