@@ -123,3 +123,16 @@ export function counterHours(from: Date, to: Date): { firstHour: Date; hourAfter
     hourAfter: new Date(Math.floor(to.getTime() / HOUR_MS) * HOUR_MS + HOUR_MS),
   };
 }
+
+/** Waits `ms`, or less when the signal aborts first (a worker's poll that a shutdown cuts short). */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
+}

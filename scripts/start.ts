@@ -5,6 +5,7 @@ import { register } from "node:module";
 import path from "node:path";
 import next from "next";
 import { routeTemplates } from "@/lib/boot/route-templates";
+import { drain, onStopSignal } from "@/lib/boot/shutdown";
 import { clientAddressOf, isDirectLoopback } from "@/lib/client-address";
 import { ConfigError, parseConfig } from "@/lib/env";
 import { loadDirectRoutes } from "@/lib/http/direct-routes";
@@ -46,7 +47,8 @@ register("./server-only-hook.mjs", import.meta.url);
 // After the hook: these modules reach `server-only` (the service's readiness).
 const { opsEndpoints, processState } = await import("@/lib/boot/ops-endpoints");
 const { startupState } = await import("@/lib/service/ready");
-const stopping = false;
+const { stopWeb } = await import("@/lib/boot/web");
+let stopping = false;
 const ops = opsEndpoints(() => processState(startupState(), stopping));
 const apiRoutes = await loadDirectRoutes(path.join(process.cwd(), "app"), (error) =>
   logger().error({ err: error }, "API route failed outside its handler"),
@@ -73,6 +75,8 @@ const https = settings.publicBaseUrl.startsWith("https://");
 
 const server = createServer((request, response) => {
   if (https) response.setHeader("Strict-Transport-Security", HSTS);
+  // Draining: a keep-alive client opens its next request elsewhere.
+  if (stopping) response.setHeader("Connection", "close");
   if (ops.serve(request, response)) return;
   observe(request, response);
   const rejection = rejectUndecodablePath(request.url ?? "/");
@@ -86,9 +90,13 @@ const server = createServer((request, response) => {
   stampRequest(request.headers, request.url ?? "/", client ?? "", loopback);
   if (!apiRoutes.serve(request, response)) handle(request, response);
 });
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
-}
+// SIGTERM: not ready at once, no new connections, the requests in flight finish, the workers (embedded)
+// and pools close, exit 0 (decisions 0050).
+onStopSignal(async () => {
+  stopping = true;
+  await drain(server);
+  await stopWeb();
+});
 async function waitUntilReady(url: string): Promise<void> {
   for (;;) {
     try {

@@ -1,5 +1,6 @@
 import { createServer } from "node:http";
 import { opsEndpoints, processState } from "@/lib/boot/ops-endpoints";
+import { drain, onStopSignal } from "@/lib/boot/shutdown";
 import { bootWorker } from "@/lib/boot/worker";
 import { closeDb } from "@/lib/db";
 import { ConfigError, config } from "@/lib/env";
@@ -33,20 +34,21 @@ if (server) {
 }
 
 const stop = new AbortController();
+let stopped: Promise<void>;
 try {
-  await bootWorker(stop.signal);
+  ({ stopped } = await bootWorker(stop.signal));
   startup = "started";
 } catch (error) {
   startup = "failed";
   throw error;
 }
 logger().info({ pid: process.pid, port: workerPort }, "worker started");
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, async () => {
-    stopping = true;
-    stop.abort();
-    server?.close();
-    await closeDb();
-    process.exit(0);
-  });
-}
+// SIGTERM: not ready, no new claims, what is held is finished or released, pools closed, exit 0 (decisions 0050).
+onStopSignal(async () => {
+  stopping = true;
+  stop.abort();
+  await stopped;
+  if (server) await drain(server);
+  await closeDb();
+  logger().info({ pid: process.pid }, "worker stopped");
+});

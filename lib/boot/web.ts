@@ -1,15 +1,20 @@
 import "server-only";
 import { DEFAULT_DEMO_CONSULTAS, runOperation } from "@/lib/admin/operations";
 import { startAdminSocket } from "@/lib/admin/socket-server";
-import { adminSocketPath, getDb } from "@/lib/db";
+import { adminSocketPath, closeDb, getDb } from "@/lib/db";
 import { config } from "@/lib/env";
+import { closeRateLimits } from "@/lib/http/rate-limit";
 import { logger } from "@/lib/log";
 import { loadCatalogo } from "@/lib/service/catalogo/load-catalogo";
 import { demoSeeded } from "@/lib/service/demo/seed-demo";
 import { settleReadiness } from "@/lib/service/ready";
 import { startWorkers } from "./workers";
 
-const holder = globalThis as typeof globalThis & { __vitrinaStarted?: Promise<void> };
+/** Kept on globalThis: instrumentation (Next's bundle) starts the service, the start script stops it. */
+const holder = globalThis as typeof globalThis & {
+  __vitrinaStarted?: Promise<void>;
+  __vitrinaWorkers?: { stop: AbortController; stopped: Promise<void> };
+};
 
 async function start(): Promise<void> {
   const settings = config();
@@ -17,7 +22,8 @@ async function start(): Promise<void> {
   await loadCatalogo();
   if (settings.embedded) {
     await startAdminSocket(adminSocketPath(settings.dataDir));
-    startWorkers(new AbortController().signal);
+    const stop = new AbortController();
+    holder.__vitrinaWorkers = { stop, stopped: startWorkers(stop.signal) };
   }
   // SEED_DEMO: the first start fills the demo, service data and the Panel's workspace, as `seed demo` does.
   if (settings.seedDemo && !(await demoSeeded())) await runOperation("seed.demo", { consultas: DEFAULT_DEMO_CONSULTAS });
@@ -41,4 +47,17 @@ export async function bootWebOrExit(): Promise<void> {
     console.error(`\nVitrina no pudo arrancar: ${(error as Error).message}\n`);
     process.exit(1);
   }
+}
+
+/**
+ * The end of a web process after SIGTERM, once no request is in flight (decisions 0050): the embedded
+ * workers stop (finishing what they hold), the rate limits' last counts reach the shared store and
+ * its Redis connection closes, then the database's pools.
+ */
+export async function stopWeb(): Promise<void> {
+  const workers = holder.__vitrinaWorkers;
+  workers?.stop.abort();
+  await workers?.stopped;
+  await closeRateLimits();
+  await closeDb();
 }

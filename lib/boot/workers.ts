@@ -7,12 +7,14 @@ import { startMaintenanceWorker } from "./maintenance-worker";
  * Background workers of this process: in embedded mode they run inside the web process; in
  * production `npm run worker` runs them (any number of processes at once). Each worker polls the
  * database until the signal aborts, claiming work with FOR UPDATE SKIP LOCKED. A deployment needs
- * at least one worker process: besides delivering, they keep the replay store purged.
+ * at least one worker process: besides delivering, they keep the replay store purged. Each one's
+ * promise resolves when it has stopped after the signal: finished or released what it held.
  */
-export type WorkerStarter = (signal: AbortSignal) => void;
+export type WorkerStarter = (signal: AbortSignal) => Promise<void>;
 
 const starters: WorkerStarter[] = [startMailWorker, startDeliveryWorker, startMaintenanceWorker];
 
-export function startWorkers(signal: AbortSignal): void {
-  for (const start of starters) start(signal);
+/** Resolves once every worker has stopped (after the signal aborts). */
+export async function startWorkers(signal: AbortSignal): Promise<void> {
+  await Promise.all(starters.map((start) => start(signal)));
 }

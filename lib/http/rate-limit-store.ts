@@ -70,3 +70,10 @@ const redisStore: CounterStore = {
     return new Map([...counts.keys()].map((key, index) => [key, Number(replies[2 * index]?.[1])]));
   },
 };
+
+/** Closes this process's Redis client, if it opened one (a stopping process). */
+export async function closeCounterStore(): Promise<void> {
+  const client = holder.__vitrinaRedis;
+  holder.__vitrinaRedis = undefined;
+  if (client) await client.quit().catch(() => client.disconnect());
+}

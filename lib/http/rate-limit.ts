@@ -4,7 +4,7 @@ import { config } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { metrics } from "@/lib/metrics";
 import { clientAddress } from "@/lib/raw-target";
-import { counterStore } from "./rate-limit-store";
+import { closeCounterStore, counterStore } from "./rate-limit-store";
 
 /**
  * Rate limits in fixed one-minute windows, shared by every web process through a store (the database,
@@ -118,4 +118,13 @@ export async function flush(now = Date.now()): Promise<void> {
     }
     logger().warn({ err: error }, "rate limit counters not flushed");
   }
+}
+
+/** A stopping process's last counts go to the store; then its connection to Redis closes. */
+export async function closeRateLimits(): Promise<void> {
+  const current = state();
+  clearInterval(current.timer);
+  current.timer = undefined;
+  await flush();
+  await closeCounterStore();
 }

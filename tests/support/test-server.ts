@@ -70,15 +70,48 @@ export function spawnNext(port: number, env: Record<string, string>): ChildProce
   });
 }
 
+/**
+ * The environment of a test service's processes: a web process on `port` (its public base URL unless
+ * `extra` says another), on PostgreSQL when `databaseUrl` is given.
+ */
+export function serviceEnv(
+  port: number,
+  dataDir: string,
+  databaseUrl?: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    PORT: String(port),
+    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "info",
+    SEED_DEMO: "false",
+    MARKETPLACE_TOKEN: "marketplace-token-for-tests",
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
+    WEBHOOK_ALLOW_HTTP: "true",
+    // Every test client comes from 127.0.0.1 and some send thousands of requests: the rate-limit
+    // tests start servers with limits of their own.
+    RATE_LIMIT_APP: "0",
+    RATE_LIMIT_IP: "0",
+    RATE_LIMIT_SIGN_IN: "0",
+    ...(databaseUrl && {
+      DATABASE_URL: databaseUrl,
+      SECRETS_KEY: randomBytes(32).toString("hex"),
+      AUTH_SECRET: randomBytes(32).toString("base64url"),
+    }),
+    ...extra,
+  };
+}
+
 /** `npm run worker`: on PostgreSQL the workers are processes of their own, as in production. */
-function spawnWorker(env: Record<string, string>): ChildProcess {
+export function spawnWorker(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", "scripts/worker.ts"], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
 }
 
-async function endProcess(child: ChildProcess | undefined, signal: "SIGTERM" | "SIGKILL"): Promise<void> {
+export async function endProcess(child: ChildProcess | undefined, signal: "SIGTERM" | "SIGKILL"): Promise<void> {
   if (!child || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill(signal);
@@ -90,27 +123,7 @@ export async function startTestServer(options: ServerOptions = {}) {
   const port = await freePort();
   const postgresUrl = options.embedded ? undefined : (options.postgresUrl ?? process.env.DATABASE_URL);
   const scratch = postgresUrl ? await createScratchDatabase(postgresUrl) : undefined;
-  const env: Record<string, string> = {
-    PORT: String(port),
-    PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: options.dataDir ?? path.join(workDir, "data"),
-    LOG_LEVEL: "info",
-    SEED_DEMO: "false",
-    MARKETPLACE_TOKEN: "marketplace-token-for-tests",
-    WEBHOOK_ALLOW_PRIVATE_NETWORKS: "true",
-    WEBHOOK_ALLOW_HTTP: "true",
-    // Every test client comes from 127.0.0.1 and some send thousands of requests: the rate-limit
-    // tests start servers with limits of their own.
-    RATE_LIMIT_APP: "0",
-    RATE_LIMIT_IP: "0",
-    RATE_LIMIT_SIGN_IN: "0",
-    ...(scratch && {
-      DATABASE_URL: scratch.url,
-      SECRETS_KEY: randomBytes(32).toString("hex"),
-      AUTH_SECRET: randomBytes(32).toString("base64url"),
-    }),
-    ...options.env,
-  };
+  const env = serviceEnv(port, options.dataDir ?? path.join(workDir, "data"), scratch?.url, options.env);
   const logFile = path.join(workDir, "server.log");
   const log = createWriteStream(logFile);
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,5 +1,6 @@
 import "server-only";
 import { logger } from "@/lib/log";
+import { sleep } from "@/lib/time";
 import { type ClaimedNotification, claimDueNotifications } from "./claim-notifications";
 import { deliverClaimed } from "./deliver-notification";
 import { purgeDeliveryLog } from "./purge-delivery-log";
@@ -12,18 +13,6 @@ export const MAX_IN_FLIGHT = 32;
 const CLAIM_WHEN_FREE = MAX_IN_FLIGHT / 2;
 const IDLE_POLL_MS = 500;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
-}
 
 function deliver(notification: ClaimedNotification): Promise<unknown> {
   return deliverClaimed(notification, { disparo: "automatico" }).catch((error) =>
@@ -62,7 +51,11 @@ async function run(signal: AbortSignal): Promise<void> {
   await Promise.all(inFlight);
 }
 
-/** The webhook delivery worker (decisions §9): claims and delivers until the signal aborts. */
-export function startDeliveryWorker(signal: AbortSignal): void {
-  void run(signal);
+/**
+ * The webhook delivery worker (decisions §9): claims and delivers until the signal aborts, then
+ * claims nothing more and finishes what it holds (each send ends within its 15 s timeout, and is
+ * recorded): the promise resolves once nothing is in flight (decisions 0050).
+ */
+export function startDeliveryWorker(signal: AbortSignal): Promise<void> {
+  return run(signal);
 }
