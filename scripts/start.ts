@@ -49,6 +49,8 @@ const { opsEndpoints, processState } = await import("@/lib/boot/ops-endpoints");
 const { startupState } = await import("@/lib/service/ready");
 const { stopWeb } = await import("@/lib/boot/web");
 let stopping = false;
+/** When the last request (not a probe, not a scrape) came: draining waits for the traffic to stop. */
+let lastTraffic = 0;
 const ops = opsEndpoints(() => processState(startupState(), stopping));
 const apiRoutes = await loadDirectRoutes(path.join(process.cwd(), "app"), (error) =>
   logger().error({ err: error }, "API route failed outside its handler"),
@@ -78,6 +80,7 @@ const server = createServer((request, response) => {
   // Draining: a keep-alive client opens its next request elsewhere.
   if (stopping) response.setHeader("Connection", "close");
   if (ops.serve(request, response)) return;
+  lastTraffic = Date.now();
   observe(request, response);
   const rejection = rejectUndecodablePath(request.url ?? "/");
   if (rejection) {
@@ -90,11 +93,11 @@ const server = createServer((request, response) => {
   stampRequest(request.headers, request.url ?? "/", client ?? "", loopback);
   if (!apiRoutes.serve(request, response)) handle(request, response);
 });
-// SIGTERM: not ready at once, no new connections, the requests in flight finish, the workers (embedded)
-// and pools close, exit 0 (decisions 0050).
+// SIGTERM: not ready at once; once the balancer has stopped sending, no new connections; the requests
+// in flight finish, the workers (embedded) and pools close, exit 0 (decisions 0050).
 onStopSignal(async () => {
   stopping = true;
-  await drain(server);
+  await drain(server, () => lastTraffic);
   await stopWeb();
 });
 async function waitUntilReady(url: string): Promise<void> {

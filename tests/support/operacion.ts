@@ -9,15 +9,20 @@ import { api, type Credenciales, marketplace } from "./panel-consultas";
  * /metrics read as samples.
  */
 
-/** The demo app and agency, the listing `externalId` of it, and the app's consultas webhook pointed at `callback`. */
-export async function demoConWebhook(server: ServerEnv, callback: string, externalId: string) {
+/**
+ * The demo app and agency, the listing `externalId` of it, and the app's consultas webhook pointed at
+ * `callback` (signed with `secret` when given).
+ */
+export async function demoConWebhook(server: ServerEnv, callback: string, externalId: string, secret?: string) {
   const seeded = JSON.parse(await adminCli(server, "seed", "demo", "--consultas", "0", "--json"));
   const { AppSecret } = JSON.parse(await adminCli(server, "app", "rotate-secret", "--app", seeded.AppKey, "--json"));
   const app: Credenciales = { AppKey: seeded.AppKey, AppSecret };
   const adminMail: string = seeded.Agencias[0];
   const publicacion = { AppKey: app.AppKey, AdminMail: adminMail, ExternalId: externalId, Auto: autoDePrueba() };
   expect((await marketplace(server, "publicaciones", publicacion)).status).toBe(201);
-  expect((await api(server, app, "POST", "/v3/appnotificaciones/consultas", { Callback: callback })).status).toBe(201);
+  expect(
+    (await api(server, app, "POST", "/v3/appnotificaciones/consultas", { Callback: callback, ...(secret && { Secret: secret }) })).status,
+  ).toBe(201);
   return { app, adminMail };
 }
 
