@@ -6,10 +6,10 @@ import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { ErrorDelPanel, enviar } from "@/components/panel/enviar";
-import { CampoDeTexto, camposDe, useFormulario } from "@/components/panel/formulario";
+import { camposDe, useFormulario } from "@/components/panel/formulario";
 import { Alert, ErrorDeFormulario } from "@/components/ui/alert";
 import { BotonEnviar, Button } from "@/components/ui/button";
-import { describedBy, Field, inputClass } from "@/components/ui/field";
+import { CampoDeTexto, Field, inputClass } from "@/components/ui/field";
 import { LIMITES_AGENCIA } from "@/lib/api/limites";
 import { type Edicion, edicionSchemaDe } from "@/lib/panel/agencias/formularios";
 
@@ -130,20 +130,16 @@ export function FormularioEdicion({
         {campoDeTexto("Telefono", { type: "tel" })}
         {campoDeTexto("WhatsApp", { type: "tel" })}
         <Field id={id("Region")} label={t("agencias.edicion.etiquetas.Region")} error={errors.Region?.message}>
-          <select
-            id={id("Region")}
-            className={inputClass}
-            aria-invalid={errors.Region ? true : undefined}
-            aria-describedby={describedBy(id("Region"), { error: Boolean(errors.Region) })}
-            {...register("Region")}
-          >
-            <option value="">{t("agencias.edicion.sinProvincia")}</option>
-            {regiones.map((opcion) => (
-              <option key={opcion.id} value={opcion.nombre}>
-                {opcion.nombre}
-              </option>
-            ))}
-          </select>
+          {(control) => (
+            <select {...control} className={inputClass} {...register("Region")}>
+              <option value="">{t("agencias.edicion.sinProvincia")}</option>
+              {regiones.map((opcion) => (
+                <option key={opcion.id} value={opcion.nombre}>
+                  {opcion.nombre}
+                </option>
+              ))}
+            </select>
+          )}
         </Field>
         <div>
           {campoDeTexto("Ciudad")}

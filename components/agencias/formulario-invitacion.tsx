@@ -4,9 +4,10 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { enviar } from "@/components/panel/enviar";
-import { CampoDeTexto, camposDe, useFormulario } from "@/components/panel/formulario";
+import { camposDe, useFormulario } from "@/components/panel/formulario";
 import { Alert, ErrorDeFormulario } from "@/components/ui/alert";
 import { BotonEnviar } from "@/components/ui/button";
+import { CampoDeTexto, ENTRADA_EMAIL } from "@/components/ui/field";
 import { LIMITES_AGENCIA } from "@/lib/api/limites";
 import { type Invitacion, invitacionSchemaDe } from "@/lib/panel/agencias/formularios";
 
@@ -45,11 +46,8 @@ export function FormularioInvitacion() {
           id="invitacion-mail"
           etiqueta={t("agencias.invitacion.email")}
           ayuda={t("agencias.invitacion.emailAyuda", { max: LIMITES_AGENCIA.adminMail })}
-          type="email"
+          {...ENTRADA_EMAIL}
           autoComplete="off"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           placeholder={t("agencias.invitacion.emailEjemplo")}
         />
         <CampoDeTexto

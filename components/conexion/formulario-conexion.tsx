@@ -4,9 +4,10 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { enviar } from "@/components/panel/enviar";
-import { CampoDeTexto, camposDe, useFormulario } from "@/components/panel/formulario";
+import { camposDe, useFormulario } from "@/components/panel/formulario";
 import { Alert, ErrorDeFormulario } from "@/components/ui/alert";
 import { BotonEnviar } from "@/components/ui/button";
+import { CampoDeTexto } from "@/components/ui/field";
 import { type CambioConexion, conexionSchemaDe, type Prueba } from "@/lib/panel/conexion/formulario";
 import { ResultadoPrueba } from "./resultado-prueba";
 

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { SecretoUnaVez } from "@/components/panel/secreto-una-vez";
 import { Alert } from "@/components/ui/alert";
-import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
+import { Field, Input, inputClass } from "@/components/ui/field";
 import type { AgenciaOpcion } from "@/lib/panel/equipo/agencias";
 import { MIN_PASSWORD_LENGTH, MODOS_CONTRASENA, ROLES_MIEMBRO } from "@/lib/panel/equipo/formularios";
 
@@ -78,20 +78,16 @@ export function ElegirRol({
       </fieldset>
       {rol === "agencia" && (
         <Field id={agencia} label={t("equipo.rol.agencia")} hint={ayuda} error={errores.Agencia}>
-          <select
-            id={agencia}
-            className={inputClass}
-            aria-invalid={errores.Agencia ? true : undefined}
-            aria-describedby={describedBy(agencia, { hint: true, error: Boolean(errores.Agencia) })}
-            {...registroAgencia}
-          >
-            <option value="">{t("equipo.rol.elegiAgencia")}</option>
-            {(agencias.lista ?? []).map((opcion) => (
-              <option key={opcion.adminMail} value={opcion.adminMail}>
-                {opcion.nombre ? `${opcion.nombre} (${opcion.adminMail})` : opcion.adminMail}
-              </option>
-            ))}
-          </select>
+          {(control) => (
+            <select {...control} className={inputClass} {...registroAgencia}>
+              <option value="">{t("equipo.rol.elegiAgencia")}</option>
+              {(agencias.lista ?? []).map((opcion) => (
+                <option key={opcion.adminMail} value={opcion.adminMail}>
+                  {opcion.nombre ? `${opcion.nombre} (${opcion.adminMail})` : opcion.adminMail}
+                </option>
+              ))}
+            </select>
+          )}
         </Field>
       )}
     </>
@@ -133,17 +129,17 @@ export function ElegirContrasena({
           hint={t("equipo.contrasena.escribirAyuda", { min: MIN_PASSWORD_LENGTH })}
           error={error}
         >
-          <Input
-            id={campo}
-            type="text"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            className="font-mono"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy(campo, { hint: true, error: Boolean(error) })}
-            {...registroContrasena}
-          />
+          {(control) => (
+            <Input
+              {...control}
+              type="text"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              className="font-mono"
+              {...registroContrasena}
+            />
+          )}
         </Field>
       )}
     </fieldset>

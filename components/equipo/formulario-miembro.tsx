@@ -5,9 +5,10 @@ import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { enviar } from "@/components/panel/enviar";
-import { CampoDeTexto, camposDe, useFormulario } from "@/components/panel/formulario";
+import { camposDe, useFormulario } from "@/components/panel/formulario";
 import { ErrorDeFormulario } from "@/components/ui/alert";
 import { BotonEnviar, Button } from "@/components/ui/button";
+import { CampoDeTexto, ENTRADA_EMAIL } from "@/components/ui/field";
 import {
   formularioMiembroSchemaDe,
   generarContrasena,
@@ -87,11 +88,8 @@ export function FormularioMiembro({ agencias }: { agencias: Agencias }) {
           id="miembro-email"
           etiqueta={t("equipo.agregar.email")}
           ayuda={t("equipo.agregar.emailAyuda")}
-          type="email"
+          {...ENTRADA_EMAIL}
           autoComplete="off"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
           placeholder={t("equipo.agregar.emailEjemplo")}
         />
         <CampoDeTexto

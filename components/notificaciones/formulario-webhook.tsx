@@ -10,7 +10,7 @@ import { SecretoUnaVez } from "@/components/panel/secreto-una-vez";
 import { Alert, ErrorDeFormulario } from "@/components/ui/alert";
 import { BotonEnviar, Button } from "@/components/ui/button";
 import { buttonClass } from "@/components/ui/button-class";
-import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
+import { CampoDeTexto, Field, inputClass } from "@/components/ui/field";
 import { LIMITES_WEBHOOK } from "@/lib/api/limites";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import {
@@ -121,24 +121,18 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
     >
       <ErrorDeFormulario ref={errorRef} id="webhook-error" titulo={t("notificaciones.formulario.error")} mensaje={general} />
 
-      <Field
+      <CampoDeTexto
+        formulario={form}
+        nombre="callback"
         id="callback"
-        label={t("notificaciones.formulario.callback")}
-        hint={t("notificaciones.formulario.callbackAyuda", { max: LIMITES_WEBHOOK.callback })}
-        error={errors.callback?.message}
-      >
-        <Input
-          id="callback"
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={t("notificaciones.formulario.callbackEjemplo")}
-          aria-invalid={errors.callback ? true : undefined}
-          aria-describedby={describedBy("callback", { hint: true, error: Boolean(errors.callback) })}
-          {...register("callback")}
-        />
-      </Field>
+        etiqueta={t("notificaciones.formulario.callback")}
+        ayuda={t("notificaciones.formulario.callbackAyuda", { max: LIMITES_WEBHOOK.callback })}
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={t("notificaciones.formulario.callbackEjemplo")}
+      />
 
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-slate-800">{t("notificaciones.formulario.secretoTitulo")}</legend>
@@ -160,23 +154,17 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
           ))}
         </div>
         {modoSecreto === "escribir" && (
-          <Field
+          <CampoDeTexto
+            formulario={form}
+            nombre="secreto"
             id="secreto"
-            label={t("notificaciones.formulario.secreto")}
-            hint={t("notificaciones.formulario.rango", { min: LIMITES_WEBHOOK.secretMin, max: LIMITES_WEBHOOK.secretMax })}
-            error={errors.secreto?.message}
-          >
-            <Input
-              id="secreto"
-              type="text"
-              autoComplete="off"
-              spellCheck={false}
-              className="font-mono"
-              aria-invalid={errors.secreto ? true : undefined}
-              aria-describedby={describedBy("secreto", { hint: true, error: Boolean(errors.secreto) })}
-              {...register("secreto")}
-            />
-          </Field>
+            etiqueta={t("notificaciones.formulario.secreto")}
+            ayuda={t("notificaciones.formulario.rango", { min: LIMITES_WEBHOOK.secretMin, max: LIMITES_WEBHOOK.secretMax })}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            className="font-mono"
+          />
         )}
         {modoSecreto !== "escribir" && errors.secreto?.message && (
           <p id="secreto-error" role="alert" className="text-sm text-red-700">
@@ -191,14 +179,7 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
         hint={t("notificaciones.formulario.descripcionAyuda", { n: descripcion.length, max: LIMITES_WEBHOOK.descripcion })}
         error={errors.descripcion?.message}
       >
-        <textarea
-          id="descripcion"
-          rows={2}
-          className={inputClass}
-          aria-invalid={errors.descripcion ? true : undefined}
-          aria-describedby={describedBy("descripcion", { hint: true, error: Boolean(errors.descripcion) })}
-          {...register("descripcion")}
-        />
+        {(control) => <textarea {...control} rows={2} className={inputClass} {...register("descripcion")} />}
       </Field>
 
       <div>
@@ -223,33 +204,25 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
         {fields.length === 0 && <p className="text-sm text-slate-600">{t("notificaciones.formulario.sinEncabezados")}</p>}
         <ul className="space-y-3">
           {fields.map((field, index) => {
-            const nombreId = `header-${index}-nombre`;
-            const valorId = `header-${index}-valor`;
-            const errorNombre = errors.headers?.[index]?.nombre?.message;
-            const errorValor = errors.headers?.[index]?.valor?.message;
             return (
               <li key={field.id} className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_2fr_auto] sm:items-start">
-                <Field id={nombreId} label={t("notificaciones.formulario.nombreEncabezado", { n: index + 1 })} error={errorNombre}>
-                  <Input
-                    id={nombreId}
-                    autoComplete="off"
-                    spellCheck={false}
-                    placeholder="X-Api-Key"
-                    aria-invalid={errorNombre ? true : undefined}
-                    aria-describedby={describedBy(nombreId, { error: Boolean(errorNombre) })}
-                    {...register(`headers.${index}.nombre`)}
-                  />
-                </Field>
-                <Field id={valorId} label={t("notificaciones.formulario.valorEncabezado", { n: index + 1 })} error={errorValor}>
-                  <Input
-                    id={valorId}
-                    autoComplete="off"
-                    spellCheck={false}
-                    aria-invalid={errorValor ? true : undefined}
-                    aria-describedby={describedBy(valorId, { error: Boolean(errorValor) })}
-                    {...register(`headers.${index}.valor`)}
-                  />
-                </Field>
+                <CampoDeTexto
+                  formulario={form}
+                  nombre={`headers.${index}.nombre`}
+                  id={`header-${index}-nombre`}
+                  etiqueta={t("notificaciones.formulario.nombreEncabezado", { n: index + 1 })}
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder="X-Api-Key"
+                />
+                <CampoDeTexto
+                  formulario={form}
+                  nombre={`headers.${index}.valor`}
+                  id={`header-${index}-valor`}
+                  etiqueta={t("notificaciones.formulario.valorEncabezado", { n: index + 1 })}
+                  autoComplete="off"
+                  spellCheck={false}
+                />
                 <Button variante="fantasma" className="sm:mt-6" onClick={() => remove(index)}>
                   {t("notificaciones.formulario.quitar")}
                   <span className="sr-only">{t("notificaciones.formulario.elEncabezado", { n: index + 1 })}</span>

@@ -8,7 +8,7 @@ import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
 import { Alert } from "@/components/ui/alert";
 import { BotonEnviar } from "@/components/ui/button";
-import { describedBy, Field, Input } from "@/components/ui/field";
+import { CampoDeTexto, ENTRADA_EMAIL } from "@/components/ui/field";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import { mensajeDeIngreso } from "@/lib/panel/ingreso";
 
@@ -27,11 +27,11 @@ export function FormularioIngreso({ next, errorInicial }: { next: string; errorI
   const schema = useMemo(() => schemaDe(t), [t]);
   const [error, setError] = useState<string | undefined>(errorInicial);
   const alertRef = useRef<HTMLDivElement>(null);
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: "", password: "" } });
   const {
-    register,
     handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { email: "", password: "" } });
+    formState: { isSubmitting },
+  } = form;
 
   async function onSubmit(values: Values) {
     setError(undefined);
@@ -64,30 +64,23 @@ export function FormularioIngreso({ next, errorInicial }: { next: string; errorI
           </Alert>
         </div>
       )}
-      <Field id="email" label={t("ingreso.email")} error={errors.email?.message}>
-        <Input
-          id="email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          placeholder={t("ingreso.emailEjemplo")}
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={describedBy("email", { error: Boolean(errors.email) })}
-          {...register("email")}
-        />
-      </Field>
-      <Field id="password" label={t("ingreso.contrasena")} error={errors.password?.message}>
-        <Input
-          id="password"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={describedBy("password", { error: Boolean(errors.password) })}
-          {...register("password")}
-        />
-      </Field>
+      <CampoDeTexto
+        formulario={form}
+        nombre="email"
+        id="email"
+        etiqueta={t("ingreso.email")}
+        {...ENTRADA_EMAIL}
+        autoComplete="username"
+        placeholder={t("ingreso.emailEjemplo")}
+      />
+      <CampoDeTexto
+        formulario={form}
+        nombre="password"
+        id="password"
+        etiqueta={t("ingreso.contrasena")}
+        type="password"
+        autoComplete="current-password"
+      />
       <BotonEnviar cargando={isSubmitting} className="w-full">
         {isSubmitting ? t("ingreso.ingresando") : t("ingreso.ingresar")}
       </BotonEnviar>

@@ -3,10 +3,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { type ComponentProps, useRef, useState } from "react";
-import { type DefaultValues, type FieldPath, type FieldValues, type UseFormReturn, useForm } from "react-hook-form";
+import { useRef, useState } from "react";
+import { type DefaultValues, type FieldPath, type FieldValues, useForm } from "react-hook-form";
 import type { ZodMiniType } from "zod/mini";
-import { describedBy, Field, Input } from "@/components/ui/field";
 import { ErrorDelPanel, explicar } from "./enviar";
 
 /**
@@ -91,28 +90,4 @@ export function useFormulario<V extends FieldValues, R>({
     /** Clears the general alert (e.g. when the user discards the changes). */
     limpiar: () => setGeneral(undefined),
   };
-}
-
-type PropsDeCampo<V extends FieldValues> = {
-  formulario: UseFormReturn<V>;
-  nombre: FieldPath<V>;
-  id: string;
-  etiqueta: string;
-  ayuda?: string;
-} & Omit<ComponentProps<"input">, "id" | "name" | "form">;
-
-/** A text field of a Panel form: registered in `formulario`, its label, hint and error wired for screen readers. */
-export function CampoDeTexto<V extends FieldValues>({ formulario, nombre, id, etiqueta, ayuda, ...input }: PropsDeCampo<V>) {
-  const error = formulario.getFieldState(nombre, formulario.formState).error?.message;
-  return (
-    <Field id={id} label={etiqueta} hint={ayuda} error={error}>
-      <Input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, { hint: Boolean(ayuda), error: Boolean(error) })}
-        {...input}
-        {...formulario.register(nombre)}
-      />
-    </Field>
-  );
 }
