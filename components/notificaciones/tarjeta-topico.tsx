@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button-class";
 import { descripcionTopico, esTopicoConocido, TOPICOS, tituloTopico } from "@/lib/panel/notificaciones/topicos";
 import type { AppWebhook } from "@/lib/panel/v3-tipos";
@@ -72,26 +73,36 @@ export async function TarjetaTopico({ topico, puedeEditar }: { topico: TopicoPan
         ) : !disponible ? (
           <p className="text-slate-700">{t("notificaciones.tarjeta.noHabilitado")}</p>
         ) : configuracion ? (
-          <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
-            <dt className="font-medium text-slate-600">{t("notificaciones.tarjeta.callback")}</dt>
-            <dd className="break-all font-mono text-slate-900">{configuracion.Callback}</dd>
-            <dt className="font-medium text-slate-600">{t("notificaciones.tarjeta.descripcion")}</dt>
-            <dd className="text-slate-900">
-              {configuracion.Description ?? <span className="text-slate-500">{t("notificaciones.tarjeta.sinDescripcion")}</span>}
-            </dd>
-            <dt className="font-medium text-slate-600">{t("notificaciones.tarjeta.encabezados")}</dt>
-            <dd className="text-slate-900">
-              {headers.length === 0 ? (
-                <span className="text-slate-500">{t("notificaciones.tarjeta.ninguno")}</span>
-              ) : (
-                headers.map((header) => (
-                  <code key={header.Name} className="mr-2 rounded bg-slate-100 px-1 py-0.5 text-xs text-slate-800">
-                    {header.Name}
-                  </code>
-                ))
-              )}
-            </dd>
-          </dl>
+          <>
+            {!configuracion.Firmado && (
+              <div className="mb-4">
+                <Alert tono="aviso" titulo={t("notificaciones.tarjeta.sinFirma")}>
+                  {t("notificaciones.tarjeta.sinFirmaDetalle")}{" "}
+                  {puedeEditar ? t("notificaciones.tarjeta.sinFirmaAdmin") : t("notificaciones.tarjeta.sinFirmaOtros")}
+                </Alert>
+              </div>
+            )}
+            <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
+              <dt className="font-medium text-slate-600">{t("notificaciones.tarjeta.callback")}</dt>
+              <dd className="break-all font-mono text-slate-900">{configuracion.Callback}</dd>
+              <dt className="font-medium text-slate-600">{t("notificaciones.tarjeta.descripcion")}</dt>
+              <dd className="text-slate-900">
+                {configuracion.Description ?? <span className="text-slate-500">{t("notificaciones.tarjeta.sinDescripcion")}</span>}
+              </dd>
+              <dt className="font-medium text-slate-600">{t("notificaciones.tarjeta.encabezados")}</dt>
+              <dd className="text-slate-900">
+                {headers.length === 0 ? (
+                  <span className="text-slate-500">{t("notificaciones.tarjeta.ninguno")}</span>
+                ) : (
+                  headers.map((header) => (
+                    <code key={header.Name} className="mr-2 rounded bg-slate-100 px-1 py-0.5 text-xs text-slate-800">
+                      {header.Name}
+                    </code>
+                  ))
+                )}
+              </dd>
+            </dl>
+          </>
         ) : (
           <p className="text-slate-700">
             {puedeEditar ? t("notificaciones.tarjeta.sinCallbackAdmin") : t("notificaciones.tarjeta.sinCallback")}

@@ -171,6 +171,10 @@ export const AppWebhookSchema = z
     Topic: TopicSchema,
     Callback: z.string().meta({ format: "uri" }),
     Secret: z.null().meta({ description: "Siempre null: el secreto no se devuelve." }),
+    Firmado: z.boolean().meta({
+      description:
+        "Extensión: true cuando hay un Secret configurado y cada entrega va firmada (Notification-Signature y webhook-signature); false cuando las entregas van sin firma.",
+    }),
     Description: z.string().nullable(),
     Activo: z.boolean(),
     HeaderCustom01: HeaderOut,

@@ -1354,6 +1354,8 @@ export interface components {
             Callback: string;
             /** @description Siempre null: el secreto no se devuelve. */
             Secret: null;
+            /** @description Extensión: true cuando hay un Secret configurado y cada entrega va firmada (Notification-Signature y webhook-signature); false cuando las entregas van sin firma. */
+            Firmado: boolean;
             Description: string | null;
             Activo: boolean;
             HeaderCustom01: {

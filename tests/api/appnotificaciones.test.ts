@@ -70,7 +70,7 @@ describe("GET /v3/appnotificaciones", () => {
 describe("the lifecycle of a configuration", () => {
   const path = "/v3/appnotificaciones/consultas";
 
-  it("POST creates it: 201, Location, Secret null", async () => {
+  it("POST creates it: 201, Location, Secret null, Firmado true", async () => {
     const response = await send(app, "POST", path, valid);
     expect(response.status).toBe(201);
     expect(response.headers.get("location")).toBe(path);
@@ -79,6 +79,7 @@ describe("the lifecycle of a configuration", () => {
       Topic: "consultas",
       Callback: valid.Callback,
       Secret: null,
+      Firmado: true,
       Description: "CRM principal",
       Activo: true,
       HeaderCustom01: { Name: "X-Api-Key", Value: "abc123" },
@@ -121,6 +122,7 @@ describe("the lifecycle of a configuration", () => {
       Topic: "consultas",
       Callback: "https://crm.example/otro",
       Secret: null,
+      Firmado: true,
       Description: null,
       Activo: false,
       HeaderCustom01: null,
@@ -132,9 +134,15 @@ describe("the lifecycle of a configuration", () => {
     expect(list._entries[1]).toMatchObject({ Topic: "consultas", Configurado: true, Activo: false });
   });
 
-  it('PUT accepts Secret "" (removal) and null (keep)', async () => {
-    expect((await send(app, "PUT", path, { Callback: valid.Callback, Secret: "" })).status).toBe(200);
-    expect((await send(app, "PUT", path, { Callback: valid.Callback, Secret: null })).status).toBe(200);
+  it('PUT accepts Secret "" (removal: Firmado false) and null (keep); a new Secret signs again', async () => {
+    const removed = await send(app, "PUT", path, { Callback: valid.Callback, Secret: "" });
+    expect(removed.status).toBe(200);
+    expect((await removed.json()).Firmado).toBe(false);
+    const kept = await send(app, "PUT", path, { Callback: valid.Callback, Secret: null });
+    expect(kept.status).toBe(200);
+    expect((await kept.json()).Firmado).toBe(false);
+    expect((await (await send(app, "GET", path)).json()).Firmado).toBe(false);
+    expect((await (await send(app, "PUT", path, { Callback: valid.Callback, Secret: valid.Secret })).json()).Firmado).toBe(true);
   });
 
   it("another app never sees it", async () => {

@@ -336,3 +336,25 @@ test("admin configures a generated secret: shown once, the test notification ver
     expect(await admin.content()).not.toContain(secreto);
   }
 });
+
+test("a topic without a secret warns that its deliveries are unsigned, and the warning leaves with a new secret", async () => {
+  await admin.goto(`${base}/panel/notificaciones`);
+  await expect(tarjeta(admin, "consultas")).toContainText("Configurado");
+  await expect(tarjeta(admin, "consultas")).not.toContainText("Entregas sin firma");
+
+  await admin.goto(`${base}/panel/notificaciones/consultas/configurar`);
+  await admin.getByLabel("Quitar el secreto").check();
+  await admin.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(admin.getByRole("heading", { name: "Listo: guardamos los cambios del webhook de Consultas" })).toBeVisible();
+  await admin.goto(`${base}/panel/notificaciones`);
+  const aviso = tarjeta(admin, "consultas").getByRole("status").filter({ hasText: "Entregas sin firma" });
+  await expect(aviso).toContainText("Editá la configuración y generá un secreto.");
+  await revisarPagina(admin, "notificaciones-sin-firma");
+
+  await admin.goto(`${base}/panel/notificaciones/consultas/configurar`);
+  await admin.getByLabel("Generar uno nuevo").check();
+  await admin.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(admin.getByTestId("secreto-nuevo")).toBeVisible();
+  await admin.goto(`${base}/panel/notificaciones`);
+  await expect(tarjeta(admin, "consultas")).not.toContainText("Entregas sin firma");
+});

@@ -9,12 +9,13 @@ export function webhookPath(topic: string): string {
   return `/v3/appnotificaciones/${segment(topic)}`;
 }
 
-/** A configuration as AppWebhook; the Secret is never returned. */
+/** A configuration as AppWebhook; the Secret is never returned, only whether there is one (Firmado). */
 export function presentWebhook(row: WebhookRow): AppWebhook {
   return {
     Topic: row.topic,
     Callback: row.callback,
     Secret: null,
+    Firmado: row.secretEnc !== null,
     Description: row.description,
     Activo: row.active,
     HeaderCustom01: row.headerCustom01,
