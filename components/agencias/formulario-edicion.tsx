@@ -1,14 +1,16 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useMemo, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { ErrorDelPanel, enviar } from "@/components/panel/enviar";
 import { camposDe, useFormulario } from "@/components/panel/formulario";
-import { Alert, ErrorDeFormulario } from "@/components/ui/alert";
+import { ErrorDeFormulario } from "@/components/ui/alert";
 import { BotonEnviar, Button } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-class";
 import { CampoDeTexto, Field, inputClass } from "@/components/ui/field";
 import { LIMITES_AGENCIA } from "@/lib/api/limites";
 import { type Edicion, edicionSchemaDe } from "@/lib/panel/agencias/formularios";
@@ -38,18 +40,25 @@ function useDemorado<T>(value: T, ms = 400): T {
   return demorado;
 }
 
+/** The same name of a city, whatever its capitals and accents ("villa maria" is "Villa María"). */
+const mismaCiudad = (a: string, b: string) => a.localeCompare(b, "es", { sensitivity: "base" }) === 0;
+
 /**
- * Edit form (admin, registered agencies): PUT replaces every field. The province comes from
- * GET /v3/regiones; the city is typed and resolved with GET /v3/ciudades/bestmatch, shown before saving.
+ * Edit form (admin, registered agencies), opened on demand from the agency's data: PUT replaces every
+ * field. The province comes from GET /v3/regiones; the city is typed and resolved with
+ * GET /v3/ciudades/bestmatch before saving: an exact match is marked as such, anything else is said
+ * as what would be saved, with a button to take it. Saved or cancelled, it goes back to `volver`.
  */
 export function FormularioEdicion({
   adminMail,
   agencia,
   regiones,
+  volver,
 }: {
   adminMail: string;
   agencia: AgenciaEditada;
   regiones: { id: number; nombre: string }[];
+  volver: string;
 }) {
   const t = useTranslations();
   const AYUDAS: Partial<Record<Campo, string>> = {
@@ -59,28 +68,19 @@ export function FormularioEdicion({
   };
   const schema = useMemo(() => edicionSchemaDe(t), [t]);
   const router = useRouter();
-  const [exito, setExito] = useState<string>();
-  const { form, general, errorRef, pendiente, alEnviar, limpiar } = useFormulario({
+  const { form, general, errorRef, pendiente, alEnviar } = useFormulario({
     schema,
     valores: valoresDe(agencia),
     campoDe: camposDe(CAMPOS),
     noEncontrado: t("agencias.noExiste"),
-    enviar: (values: Edicion) => {
-      setExito(undefined);
-      return enviar<AgenciaEditada>(`/panel/agencias/${encodeURIComponent(adminMail)}/datos`, "PUT", values);
-    },
-    alGuardar: (data) => {
-      form.reset(valoresDe(data));
-      const ciudad = data.Ciudad ? t("agencias.edicion.ciudadGuardada", { ciudad: data.Ciudad, region: data.Region ?? "none" }) : "";
-      setExito(`${t("agencias.edicion.exito")}${ciudad}`);
-      router.refresh();
-    },
+    enviar: (values: Edicion) => enviar<AgenciaEditada>(`/panel/agencias/${encodeURIComponent(adminMail)}/datos`, "PUT", values),
+    alGuardar: () => router.replace(`${volver}?guardado=1`),
   });
   const {
     register,
-    reset,
+    setValue,
     control,
-    formState: { errors, isDirty },
+    formState: { errors },
   } = form;
 
   const region = useWatch({ control, name: "Region" }).trim();
@@ -120,9 +120,6 @@ export function FormularioEdicion({
 
   return (
     <form noValidate onSubmit={alEnviar} className="space-y-4" aria-labelledby="titulo-editar">
-      <div aria-live="polite" aria-atomic="true">
-        {exito && <Alert tono="exito">{exito}</Alert>}
-      </div>
       <ErrorDeFormulario ref={errorRef} titulo={t("agencias.edicion.error")} mensaje={general} />
       <div className="grid gap-4 sm:grid-cols-2">
         {campoDeTexto("Nombre")}
@@ -150,12 +147,26 @@ export function FormularioEdicion({
               <p className="text-slate-600">{t("agencias.edicion.buscandoCiudad")}</p>
             ) : coincidencia.isError ? (
               <p className="text-red-700">{t("agencias.edicion.errorCiudad")}</p>
-            ) : coincidencia.data ? (
+            ) : coincidencia.data && mismaCiudad(coincidencia.data.Nombre, ciudad) ? (
               <p className="text-emerald-800">
                 <span aria-hidden="true">✓ </span>
                 {t("agencias.edicion.coincidencia")}
                 <strong>{`${coincidencia.data.Nombre} (${coincidencia.data.Region})`}</strong>
               </p>
+            ) : coincidencia.data ? (
+              <div className="space-y-2 text-amber-900" data-testid="ciudad-aproximada">
+                <p>
+                  {t("agencias.edicion.aproximada", { ciudad })}
+                  <strong>{`${coincidencia.data.Nombre} (${coincidencia.data.Region})`}</strong>
+                  {t("agencias.edicion.aproximadaFin")}
+                </p>
+                <Button
+                  variante="secundario"
+                  onClick={() => setValue("Ciudad", coincidencia.data?.Nombre ?? ciudad, { shouldDirty: true, shouldValidate: true })}
+                >
+                  {t("agencias.edicion.usarCiudad", { ciudad: coincidencia.data.Nombre })}
+                </Button>
+              </div>
             ) : (
               <p className="text-red-700">{t("agencias.edicion.sinCiudad", { region: regionBuscada })}</p>
             )}
@@ -164,17 +175,9 @@ export function FormularioEdicion({
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <BotonEnviar cargando={pendiente}>{pendiente ? t("agencias.edicion.guardando") : t("agencias.edicion.guardar")}</BotonEnviar>
-        <Button
-          variante="secundario"
-          disabled={!isDirty || pendiente}
-          onClick={() => {
-            reset();
-            setExito(undefined);
-            limpiar();
-          }}
-        >
-          {t("agencias.edicion.descartar")}
-        </Button>
+        <Link href={volver} className={buttonClass("secundario")}>
+          {t("agencias.edicion.cancelar")}
+        </Link>
         <p className="text-xs text-slate-500">{t("agencias.edicion.vacios")}</p>
       </div>
     </form>

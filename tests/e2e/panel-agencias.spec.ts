@@ -187,7 +187,22 @@ test("the detail shows data, operators and package; the city is edited with the 
   for (const nivel of ["Alta", "Media", "Baja"]) await expect(page.getByRole("progressbar", { name: `Exposición ${nivel}` })).toBeVisible();
   await revisar(page, "panel-agencia-detalle");
 
+  // The data once: the form opens on demand.
+  await expect(page.getByLabel("Provincia")).toHaveCount(0);
+  await page.getByRole("link", { name: "Editar datos" }).click();
+  await expect(page).toHaveURL(/\?editar=1$/);
+  await expect(page.getByTestId("dato-ciudad")).toHaveCount(0);
   await expect(page.getByLabel("Provincia")).toHaveValue("Córdoba");
+  // A city that is not in the catalogue as typed: what would be saved is said, and can be taken.
+  await page.getByLabel("Ciudad", { exact: true }).fill("Rosario");
+  const aproximada = page.getByTestId("ciudad-aproximada");
+  await expect(aproximada).toContainText(
+    "No encontramos «Rosario» tal cual en el catálogo. La más parecida es Villa del Rosario (Córdoba)",
+  );
+  await revisar(page, "panel-agencia-editar-aproximada");
+  await aproximada.getByRole("button", { name: "Usar Villa del Rosario" }).click();
+  await expect(page.getByLabel("Ciudad", { exact: true })).toHaveValue("Villa del Rosario");
+  await expect(page.locator("#edicion-ciudad-coincidencia")).toHaveText("✓ Coincidencia en el catálogo: Villa del Rosario (Córdoba)");
   await page.getByLabel("Ciudad", { exact: true }).fill("villa maria");
   await expect(page.locator("#edicion-ciudad-coincidencia")).toHaveText("✓ Coincidencia en el catálogo: Villa María (Córdoba)");
   await revisar(page, "panel-agencia-editar-coincidencia");
@@ -197,8 +212,9 @@ test("the detail shows data, operators and package; the city is edited with the 
   await page.getByLabel("WhatsApp").fill("+5493515550101");
   await page.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Guardamos los cambios." })).toContainText("Villa María (Córdoba)");
+  await expect(page).toHaveURL(/\?guardado=1$/);
   await expect(page.getByTestId("dato-ciudad")).toHaveText("Villa María");
-  await expect(page.getByLabel("Ciudad", { exact: true })).toHaveValue("Villa María");
+  await expect(page.getByLabel("Ciudad", { exact: true })).toHaveCount(0);
   await revisar(page, "panel-agencia-editada");
 
   await page.reload();

@@ -18,6 +18,7 @@ import { explicarFalla } from "@/lib/panel/fallas";
 import { type CurrentUser, exigirUsuario } from "@/lib/panel/session";
 
 type Props = { params: Promise<{ adminMail: string }> };
+type PropsDePagina = Props & { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const t = await getTranslations();
@@ -43,15 +44,17 @@ async function Edicion({
   user,
   adminMail,
   agencia,
+  volver,
 }: {
   user: CurrentUser;
   adminMail: string;
   agencia: Parameters<typeof FormularioEdicion>[0]["agencia"];
+  volver: string;
 }) {
   const t = await getTranslations();
   try {
     const regiones = await listarRegiones(user);
-    return <FormularioEdicion adminMail={adminMail} agencia={agencia} regiones={regiones} />;
+    return <FormularioEdicion adminMail={adminMail} agencia={agencia} regiones={regiones} volver={volver} />;
   } catch (error) {
     return (
       <Alert tono="error" titulo={t("agencias.detalle.errorProvincias")}>
@@ -61,8 +64,13 @@ async function Edicion({
   }
 }
 
-export default async function AgenciaPage({ params }: Props) {
+/**
+ * One agency: its data (edited on demand, `?editar`, by an admin when its app may), operators and
+ * package; `?guardado` after an edit says what was saved.
+ */
+export default async function AgenciaPage({ params, searchParams }: PropsDePagina) {
   const adminMail = parametroMail((await params).adminMail);
+  const { editar, guardado } = await searchParams;
   const user = await exigirUsuario({ roles: ["admin", "soporte"], next: `/panel/agencias/${encodeURIComponent(adminMail)}` });
   const t = await getTranslations();
   const admin = user.role === "admin";
@@ -84,6 +92,8 @@ export default async function AgenciaPage({ params }: Props) {
   if (!agencia) notFound();
   const registrada = agencia.Estado === "registrada";
   const nombre = agencia.Nombre ?? agencia.AdminMail;
+  const aqui = `/panel/agencias/${encodeURIComponent(agencia.AdminMail)}`;
+  const editando = editable && editar !== undefined;
 
   return (
     <div className="space-y-6">
@@ -111,10 +121,29 @@ export default async function AgenciaPage({ params }: Props) {
         </div>
       </div>
       {!admin && <p className="rounded-lg bg-slate-100 px-4 py-2 text-sm text-slate-700">{t("agencias.detalle.modoLectura")}</p>}
+      {guardado !== undefined && !editando && (
+        <Alert tono="exito">
+          {t("agencias.edicion.exito")}
+          {agencia.Ciudad && t("agencias.edicion.ciudadGuardada", { ciudad: agencia.Ciudad, region: agencia.Region ?? "none" })}
+        </Alert>
+      )}
 
-      <Card titulo={t("agencias.detalle.datos")}>
-        <DatosAgencia agencia={agencia} />
-      </Card>
+      {editando ? (
+        <Card titulo={<span id="titulo-editar">{t("agencias.detalle.editar")}</span>} descripcion={t("agencias.detalle.editarTexto")}>
+          <Suspense fallback={<Cargando texto={t("agencias.detalle.cargandoFormulario")} filas={3} />}>
+            <Edicion user={user} adminMail={agencia.AdminMail} agencia={agencia} volver={aqui} />
+          </Suspense>
+        </Card>
+      ) : (
+        <Card titulo={t("agencias.detalle.datos")}>
+          <DatosAgencia agencia={agencia} />
+          {editable && (
+            <Link href={`${aqui}?editar=1`} className={buttonClass("secundario", "mt-6")}>
+              {t("agencias.detalle.editar")}
+            </Link>
+          )}
+        </Card>
+      )}
 
       <Card titulo={t("agencias.detalle.operadores")} descripcion={t("agencias.detalle.operadoresTexto")}>
         <Operadores agencia={agencia} />
@@ -130,13 +159,6 @@ export default async function AgenciaPage({ params }: Props) {
         )}
       </Card>
 
-      {editable && (
-        <Card titulo={<span id="titulo-editar">{t("agencias.detalle.editar")}</span>} descripcion={t("agencias.detalle.editarTexto")}>
-          <Suspense fallback={<Cargando texto={t("agencias.detalle.cargandoFormulario")} filas={3} />}>
-            <Edicion user={user} adminMail={agencia.AdminMail} agencia={agencia} />
-          </Suspense>
-        </Card>
-      )}
       {admin && registrada && !editable && (
         <Alert tono="info" titulo={t("agencias.detalle.soloLectura")}>
           {t("agencias.detalle.otraAppTexto")}
