@@ -1,8 +1,7 @@
 import { request } from "node:http";
-import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { type ClusterProcess, startCluster } from "../support/cluster";
-import { consultaDePrueba, demoConWebhook } from "../support/operacion";
+import { conLaBase, consultaDePrueba, demoConWebhook } from "../support/operacion";
 import { marketplace } from "../support/panel-consultas";
 import { startRawReceiver } from "../support/receiver";
 
@@ -111,16 +110,12 @@ describe("SIGTERM", () => {
     expect(ended).toMatchObject({ code: 0, signal: null });
     expect(ended.ms).toBeGreaterThan(SLOW_RECEIVER_MS / 2);
 
-    const client = new pg.Client({ connectionString: cluster.databaseUrl });
-    await client.connect();
-    try {
+    await conLaBase(cluster.databaseUrl, async (client) => {
       const { rows } = await client.query("select estado, intentos from notificaciones");
       expect(rows).toEqual([{ estado: "entregada", intentos: 1 }]);
       const attempts = await client.query("select http_status from entrega_intentos");
       expect(attempts.rows).toEqual([{ http_status: 200 }]);
-    } finally {
-      await client.end();
-    }
+    });
     expect(arrived).toHaveLength(1);
     console.log(`apagado worker: exit ${ended.code} in ${ended.ms} ms, the delivery in flight finished and recorded`);
   }, 240_000);

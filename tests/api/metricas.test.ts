@@ -1,7 +1,7 @@
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { server } from "../support/client";
-import { consultaDePrueba, demoConWebhook, sample, scrape } from "../support/operacion";
+import { conLaBase, consultaDePrueba, demoConWebhook, sample, scrape } from "../support/operacion";
 import { signInResponse } from "../support/panel";
 import { api, type Credenciales, marketplace } from "../support/panel-consultas";
 import { startReceiver } from "../support/receiver";
@@ -39,15 +39,7 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-async function database<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: service.info.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
+const database = <T>(use: (client: pg.Client) => Promise<T>) => conLaBase(service.info.env.DATABASE_URL as string, use);
 
 /** Scrapes until `check` holds (the gauges are read at most once a second, the counters as work ends). */
 async function until(base: string, check: (text: string) => boolean): Promise<string> {

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { server } from "../support/client";
+import { conLaBase } from "../support/operacion";
 import { freePort, startTestServer } from "../support/test-server";
 
 /**
@@ -32,16 +33,8 @@ afterAll(async () => {
   await service?.stop();
 });
 
-/** A connection to the web process's own scratch database. */
-async function scratch<T>(use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: service.info.env.DATABASE_URL });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
+/** The web process's own scratch database. */
+const scratch = <T>(use: (client: pg.Client) => Promise<T>) => conLaBase(service.info.env.DATABASE_URL as string, use);
 
 /** Runs `check` while drizzle's table lacks the newest migration, as a database restored from an older backup would. */
 async function withoutNewestMigration(check: () => Promise<void>): Promise<void> {

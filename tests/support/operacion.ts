@@ -1,3 +1,4 @@
+import pg from "pg";
 import { expect } from "vitest";
 import { autoDePrueba } from "./auto";
 import { adminCli, type ServerEnv } from "./panel";
@@ -5,8 +6,8 @@ import { api, type Credenciales, marketplace } from "./panel-consultas";
 
 /**
  * Fixtures of the operator's tests (issue 9's crashes, issue 22's metrics and restarts): the demo
- * app and agency with a listing and a consultas webhook, an enquiry's body, and a scrape of
- * /metrics read as samples.
+ * app and agency with a listing and a consultas webhook, an enquiry's body, a connection to a test
+ * service's own database, and a scrape of /metrics read as samples.
  */
 
 /**
@@ -61,4 +62,15 @@ export function sample(text: string, name: string, labels: Record<string, string
     if (Object.entries(labels).every(([key, value]) => present[key] === value)) total = (total ?? 0) + Number(match[3]);
   }
   return total;
+}
+
+/** A connection to a test service's own (scratch) database, for `use` only. */
+export async function conLaBase<T>(databaseUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
 }

@@ -1,18 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { removeDataDir } from "../support/pglite-propia";
 
 /**
  * The agency services on a PGlite database of their own: what the HTTP tests cannot reach without
  * moving time (expired invitations) or without the listing ingestion (suspended listings).
  */
-const dataDir = mkdtempSync(path.join(tmpdir(), "vitrina-agencias-"));
-process.env.DATA_DIR = dataDir;
-process.env.SEED_DEMO = "false";
-process.env.LOG_LEVEL = "silent";
-delete process.env.DATABASE_URL;
-delete process.env.SMTP_URL;
 
 const { closeDb, getDb } = await import("@/lib/db");
 const schema = await import("@/lib/db/schema");
@@ -44,7 +36,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeDb();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir();
 });
 
 const registro = {

@@ -1,19 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { removeDataDir } from "../support/pglite-propia";
 
 /**
  * Decisions 0050: a mail worker that is stopping sends nothing more of the batch it claimed and
  * releases it (due again now, for another worker), instead of leaving it to its 5-minute lease.
  * PGlite of its own; without SMTP_URL the mail goes to the dev mailbox.
  */
-const dataDir = mkdtempSync(path.join(tmpdir(), "vitrina-correo-apagado-"));
-process.env.DATA_DIR = dataDir;
-process.env.SEED_DEMO = "false";
-process.env.LOG_LEVEL = "silent";
-delete process.env.DATABASE_URL;
-delete process.env.SMTP_URL;
 
 const { closeDb, getDb } = await import("@/lib/db");
 const { mailOutbox } = await import("@/lib/db/schema");
@@ -26,7 +18,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeDb();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir();
 });
 
 it("a stopped worker releases the messages it claimed and did not send; a running one sends them", async () => {

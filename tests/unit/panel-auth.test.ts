@@ -1,14 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { removeDataDir } from "../support/pglite-propia";
 
 /** Panel users, password verification and sign-in throttling on a PGlite database of their own. */
-const dataDir = mkdtempSync(path.join(tmpdir(), "vitrina-panel-"));
-process.env.DATA_DIR = dataDir;
-process.env.SEED_DEMO = "false";
-process.env.LOG_LEVEL = "silent";
-delete process.env.DATABASE_URL;
 
 const { closeDb, getDb } = await import("@/lib/db");
 const { panelUsers, panelWorkspaces } = await import("@/lib/db/schema-panel");
@@ -28,7 +21,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeDb();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir();
 });
 
 /** A fresh user per test, so throttling counts do not leak between tests. */

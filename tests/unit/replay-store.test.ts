@@ -1,14 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { removeDataDir } from "../support/pglite-propia";
 
 /** The replay store on a PGlite database of its own: what the HTTP tests cannot reach without moving time. */
-const dataDir = mkdtempSync(path.join(tmpdir(), "vitrina-replay-"));
-process.env.DATA_DIR = dataDir;
-process.env.SEED_DEMO = "false";
-process.env.LOG_LEVEL = "silent";
-delete process.env.DATABASE_URL;
 
 const { closeDb, queryRows, getDb } = await import("@/lib/db");
 const { sql } = await import("drizzle-orm");
@@ -22,7 +15,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await closeDb();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir();
 });
 
 describe("the replay store", () => {
