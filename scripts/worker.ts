@@ -22,7 +22,7 @@ try {
 let startup: StartupState = "starting";
 let stopping = false;
 
-// WORKER_PORT: /healthz, /readyz (ready when it can claim work) for the orchestrator.
+// WORKER_PORT: /healthz, /readyz (ready when it can claim work) and /metrics (decisions 0048, 0049).
 const { workerPort, host } = config();
 const server = workerPort === undefined ? undefined : createServer();
 if (server) {
