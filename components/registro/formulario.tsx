@@ -2,6 +2,7 @@ import type { InputHTMLAttributes, ReactNode } from "react";
 import type { FieldErrors } from "@/lib/api/problem";
 import type { RegistroEco } from "@/lib/api/registro";
 import { EntradaContrasena } from "./entrada-contrasena";
+import { FormularioValidado, MensajeLocal } from "./validacion";
 
 type Props = {
   accion: string;
@@ -33,6 +34,7 @@ function Campo(props: { id: string; etiqueta: string; ayuda?: string; errores?: 
           {mensaje}
         </p>
       ))}
+      <MensajeLocal id={props.id} />
     </div>
   );
 }
@@ -117,7 +119,7 @@ export function FormularioRegistro({ accion, appName, adminMail, regiones, ciuda
 
       <Errores errores={errores} />
 
-      <form method="post" action={accion} className="mt-8 space-y-8" noValidate={false}>
+      <FormularioValidado action={accion} className="mt-8 space-y-8">
         <fieldset className="space-y-4">
           <legend className="text-base font-semibold text-slate-900">La agencia</legend>
           <CampoTexto
@@ -136,7 +138,8 @@ export function FormularioRegistro({ accion, appName, adminMail, regiones, ciuda
             type="tel"
             minLength={8}
             maxLength={20}
-            pattern="[0-9 +\-()]{8,20}"
+            pattern="[0-9 +\-\(\)]{8,20}"
+            data-formato="Usá de 8 a 20 caracteres: dígitos, espacios, +, -, ( y )."
             autoComplete="tel"
             placeholder="+54 351 555-0101"
             defaultValue={valores.Telefono}
@@ -232,7 +235,7 @@ export function FormularioRegistro({ accion, appName, adminMail, regiones, ciuda
         <button type="submit" className={BOTON_ENVIAR}>
           Completar el registro
         </button>
-      </form>
+      </FormularioValidado>
     </section>
   );
 }

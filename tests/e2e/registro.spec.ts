@@ -232,3 +232,44 @@ test("invited by a second app, an agency already registered connects its account
   const agencia = await (await api("GET", `/v3/agencias/${mail}`, undefined, otherApp)).json();
   expect(agencia).toMatchObject({ Estado: "registrada", Nombre: "Automotores del Sur", Region: "Neuquén" });
 });
+
+test("the form says in Spanish, under each field, what is missing or wrong: no browser bubbles, nothing sent (issue 20)", async ({
+  page,
+}) => {
+  const mail = "enlinea@automotoresdelsur.test";
+  await invite(mail);
+  await page.goto(await invitationLink(mail));
+  expect(await page.locator("form").evaluate((form) => (form as HTMLFormElement).noValidate)).toBe(true);
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.getByLabel("Nombre de la agencia").fill("");
+  await page.getByLabel("Teléfono").fill("12");
+  await page.getByRole("button", { name: "Completar el registro" }).click();
+  await expect(page.locator("#Nombre-error-local")).toHaveText("Completá «Nombre de la agencia».");
+  await expect(page.locator("#Telefono-error-local")).toHaveText("«Teléfono» necesita al menos 8 caracteres.");
+  await expect(page.locator("#Region-error-local")).toHaveText("Elegí una opción en «Provincia».");
+  await expect(page.locator("#Password-error-local")).toHaveText("Completá «Contraseña».");
+  await expect(page.getByLabel("Nombre de la agencia")).toBeFocused();
+  await expect(page.getByLabel("Nombre de la agencia")).toHaveAttribute("aria-invalid", "true");
+  await revisarPagina(page, "registro-errores-en-linea");
+  expect(posts).toEqual([]);
+
+  // A message leaves as its field is edited; a pattern says what the field takes.
+  await page.getByLabel("Nombre de la agencia").fill("Automotores del Sur");
+  await expect(page.locator("#Nombre-error-local")).toHaveCount(0);
+  await page.getByLabel("Teléfono").fill("teléfono: 1234");
+  await page.getByRole("button", { name: "Completar el registro" }).click();
+  await expect(page.locator("#Telefono-error-local")).toHaveText("Usá de 8 a 20 caracteres: dígitos, espacios, +, -, ( y ).");
+  expect(posts).toEqual([]);
+
+  await page.getByLabel("Teléfono").fill("+54 299 555-0103");
+  await page.getByLabel("Provincia").selectOption({ label: "Neuquén" });
+  await page.getByLabel("Ciudad").fill("Neuquén");
+  await page.getByLabel("Tu nombre").fill("Carla");
+  await page.getByLabel("Tu apellido").fill("Sosa");
+  await page.getByLabel("Contraseña").fill("clave-muy-segura");
+  await page.getByRole("button", { name: "Completar el registro" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("¡Listo! Tu agencia quedó registrada");
+});
