@@ -51,12 +51,16 @@ function valoresIniciales(actual: AppWebhook | null): Valores {
   };
 }
 
-const OPCION = (t: Traductor, clave: "generarNuevo" | "ninguno" | "conservar" | "generarReemplazo" | "quitar") => ({
+const OPCION = (t: Traductor, clave: "generarNuevo" | "ninguno" | "conservar" | "seguirSinSecreto" | "generarReemplazo" | "quitar") => ({
   etiqueta: t(`notificaciones.formulario.opciones.${clave}.etiqueta`),
   ayuda: t(`notificaciones.formulario.opciones.${clave}.ayuda`),
 });
 
-function opcionesSecreto(t: Traductor): Record<"crear" | "editar", { modo: ModoSecreto; etiqueta: string; ayuda: string }[]> {
+/** The secret's choices: creating, or editing a configuration with a secret (firmado) or without one. */
+function opcionesSecreto(
+  t: Traductor,
+  firmado: boolean,
+): Record<"crear" | "editar", { modo: ModoSecreto; etiqueta: string; ayuda: string }[]> {
   const rango = t("notificaciones.formulario.rango", { min: LIMITES_WEBHOOK.secretMin, max: LIMITES_WEBHOOK.secretMax });
   return {
     crear: [
@@ -65,10 +69,10 @@ function opcionesSecreto(t: Traductor): Record<"crear" | "editar", { modo: ModoS
       { modo: "ninguno", ...OPCION(t, "ninguno") },
     ],
     editar: [
-      { modo: "conservar", ...OPCION(t, "conservar") },
+      { modo: "conservar", ...OPCION(t, firmado ? "conservar" : "seguirSinSecreto") },
       { modo: "generar", ...OPCION(t, "generarReemplazo") },
       { modo: "escribir", etiqueta: t("notificaciones.formulario.opciones.escribirNuevo.etiqueta"), ayuda: rango },
-      { modo: "ninguno", ...OPCION(t, "quitar") },
+      ...(firmado ? [{ modo: "ninguno" as const, ...OPCION(t, "quitar") }] : []),
     ],
   };
 }
@@ -110,7 +114,7 @@ export function FormularioWebhook({ topic, actual }: { topic: string; actual: Ap
     return <Resultado topic={topic} guardado={guardado} />;
   }
 
-  const opciones = opcionesSecreto(t)[editando ? "editar" : "crear"];
+  const opciones = opcionesSecreto(t, actual?.Firmado ?? false)[editando ? "editar" : "crear"];
 
   return (
     <form

@@ -351,7 +351,11 @@ test("a topic without a secret warns that its deliveries are unsigned, and the w
   await expect(aviso).toContainText("Editá la configuración y generá un secreto.");
   await revisarPagina(admin, "notificaciones-sin-firma");
 
+  // Editing it, the form knows there is no secret: nothing to keep or remove.
   await admin.goto(`${base}/panel/notificaciones/consultas/configurar`);
+  await expect(admin.getByLabel("Seguir sin secreto")).toBeChecked();
+  await expect(admin.getByLabel("Quitar el secreto")).toHaveCount(0);
+  await expect(admin.getByLabel("Conservar el actual")).toHaveCount(0);
   await admin.getByLabel("Generar uno nuevo").check();
   await admin.getByRole("button", { name: "Guardar cambios" }).click();
   await expect(admin.getByTestId("secreto-nuevo")).toBeVisible();
