@@ -5,9 +5,10 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { buttonClass } from "@/components/ui/button-class";
-import type { Seccion } from "@/lib/panel/consultas/presentacion";
+import type { Contacto, Seccion } from "@/lib/panel/consultas/presentacion";
 import { reenviarWebhook } from "@/lib/panel/consultas/reenviar";
+import { AccionesContacto } from "./contacto";
+import { MarcarAtendida } from "./marcar-atendida";
 
 type Props = {
   sid: string;
@@ -21,7 +22,9 @@ type Props = {
   /** The inbox URL without `sid`: where closing goes. */
   hrefCerrar: string;
   /** How to reach the buyer: the actions at the top. */
-  contacto: { email: string; telefono: string | null } | null;
+  contacto: Contacto | null;
+  /** Whether the app marked it attended: the button offers the other state. */
+  atendida: boolean;
 };
 
 /**
@@ -29,7 +32,7 @@ type Props = {
  * the right on a wide screen, the whole screen on a phone, with its actions (contact the buyer,
  * re-send the webhook) first. Closing removes `sid` from the URL and returns the focus to the row's link.
  */
-export function DetalleConsulta({ sid, adminMail, titulo, secciones, error, puedeReenviar, hrefCerrar, contacto }: Props) {
+export function DetalleConsulta({ sid, adminMail, titulo, secciones, error, puedeReenviar, hrefCerrar, contacto, atendida }: Props) {
   const t = useTranslations();
   const router = useRouter();
   const dialogo = useRef<HTMLDialogElement>(null);
@@ -80,15 +83,9 @@ export function DetalleConsulta({ sid, adminMail, titulo, secciones, error, pued
       <div className="space-y-6 px-4 py-4 sm:px-6 sm:py-6">
         {error && <Alert tono="error">{error}</Alert>}
         {contacto && secciones && (
-          <nav aria-label={t("consultas.detalle.acciones")} className="flex flex-wrap gap-2">
-            <a href={`mailto:${contacto.email}`} className={buttonClass("primario")}>
-              {t("consultas.detalle.escribir")}
-            </a>
-            {contacto.telefono && (
-              <a href={`tel:${contacto.telefono.replace(/[^\d+]/g, "")}`} className={buttonClass("secundario")}>
-                {t("consultas.detalle.llamar")}
-              </a>
-            )}
+          <nav aria-label={t("consultas.detalle.acciones")} className="space-y-3">
+            <MarcarAtendida adminMail={adminMail} sid={sid} atendida={atendida} compacto={false} />
+            <AccionesContacto contacto={contacto} sid={sid} compacto={false} />
           </nav>
         )}
         {puedeReenviar && secciones && (

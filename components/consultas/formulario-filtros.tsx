@@ -7,8 +7,8 @@ import { useMemo, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
-import { DIAS_CONSULTAS, MAX_EXTERNALID } from "@/lib/api/limites";
-import { esquemaFiltros, type Filtros, type FiltrosFormulario, urlConsultas } from "@/lib/panel/consultas/filtros";
+import { DIAS_CONSULTAS, MAX_EXTERNALID, MAX_Q } from "@/lib/api/limites";
+import { esquemaFiltros, type Filtros, type FiltrosFormulario, PRESETS, periodoDe, urlConsultas } from "@/lib/panel/consultas/filtros";
 import { dia } from "@/lib/panel/formatos";
 
 export type OpcionAgencia = { adminMail: string; nombre: string | null; operadores: string[] };
@@ -17,30 +17,33 @@ type Props = {
   agencias: OpcionAgencia[];
   /** An `agencia` user: agency and operator are fixed by the server, shown read-only. */
   fijo: boolean;
-  valores: { agencia?: string; operador?: string; externalid?: string; desde?: string; hasta?: string };
+  valores: { agencia?: string; q?: string; operador?: string; externalid?: string; desde?: string; hasta?: string };
+  /** The tab (atendida) the filters keep when applied. */
+  atendida?: string;
   /** Errors of the URL's parameters or of the API (400), by field. */
   errores: Record<string, string[]> | null;
   hoy: string;
   minimo: string;
 };
 
-const CAMPOS = ["agencia", "operador", "externalid", "desde", "hasta"] as const;
+const CAMPOS = ["agencia", "operador", "externalid", "desde", "hasta", "q"] as const;
 
 /**
  * The inbox's filters: checked with the same zod rules the server applies (and the API's limits),
  * then written to the URL, so a filtered view can be shared, reloaded and reached with Back.
  */
-export function FormularioFiltros({ agencias, fijo, valores, errores, hoy, minimo }: Props) {
+export function FormularioFiltros({ agencias, fijo, valores, atendida, errores, hoy, minimo }: Props) {
   const router = useRouter();
   const t = useTranslations();
   const f = useFormatter();
   const [pendiente, startTransition] = useTransition();
-  const activos = (fijo ? CAMPOS.slice(2) : CAMPOS.slice(1)).filter((campo) => valores[campo]).length;
+  const activos = (fijo ? CAMPOS.slice(2, 5) : CAMPOS.slice(1, 5)).filter((campo) => valores[campo]).length;
   // On a phone the filters fold behind one button; open when the URL's filters have an error to show.
   const [abiertos, setAbiertos] = useState(Boolean(errores));
   const schema = useMemo(() => esquemaFiltros(hoy, t, f), [hoy, t, f]);
   const defaultValues = {
     agencia: valores.agencia ?? "",
+    q: valores.q ?? "",
     operador: valores.operador ?? "",
     externalid: valores.externalid ?? "",
     desde: valores.desde ?? "",
@@ -57,6 +60,7 @@ export function FormularioFiltros({ agencias, fijo, valores, errores, hoy, minim
     handleSubmit,
     watch,
     reset,
+    setValue,
     formState: { errors },
   } = useForm<FiltrosFormulario, unknown, Filtros>({
     resolver: zodResolver(schema),
@@ -70,6 +74,8 @@ export function FormularioFiltros({ agencias, fijo, valores, errores, hoy, minim
   function aplicar(filtros: Filtros) {
     const url = urlConsultas({
       agencia: fijo ? undefined : filtros.agencia,
+      q: filtros.q,
+      atendida,
       operador: fijo ? undefined : filtros.operador,
       externalid: filtros.externalid,
       desde: filtros.desde,
@@ -79,10 +85,23 @@ export function FormularioFiltros({ agencias, fijo, valores, errores, hoy, minim
   }
 
   function limpiar() {
-    const vacio = { agencia: fijo ? defaultValues.agencia : agenciaElegida, operador: "", externalid: "", desde: "", hasta: "" };
+    const vacio = { agencia: fijo ? defaultValues.agencia : agenciaElegida, q: "", operador: "", externalid: "", desde: "", hasta: "" };
     reset(vacio);
-    startTransition(() => router.push(urlConsultas({ agencia: fijo ? undefined : vacio.agencia }), { scroll: false }));
+    startTransition(() => router.push(urlConsultas({ agencia: fijo ? undefined : vacio.agencia, atendida }), { scroll: false }));
   }
+
+  /** A date preset fills desde and hasta and applies every filter at once. */
+  function periodo(dias: number) {
+    const { desde, hasta } = periodoDe(dias, hoy);
+    setValue("desde", desde);
+    setValue("hasta", hasta);
+    void handleSubmit(aplicar)();
+  }
+  const [desdeActual, hastaActual] = [watch("desde"), watch("hasta")];
+  const presetActivo = (dias: number) => {
+    const { desde, hasta } = periodoDe(dias, hoy);
+    return desdeActual === desde && hastaActual === hasta;
+  };
 
   const error = (campo: (typeof CAMPOS)[number]) => errors[campo]?.message;
   const aria = (campo: (typeof CAMPOS)[number], hint = false) => ({
@@ -92,105 +111,144 @@ export function FormularioFiltros({ agencias, fijo, valores, errores, hoy, minim
 
   return (
     <search aria-label={t("consultas.filtros.etiqueta")}>
-      <Button
-        variante="secundario"
-        className="w-full md:hidden"
-        aria-expanded={abiertos}
-        aria-controls="filtros-consultas"
-        onClick={() => setAbiertos((antes) => !antes)}
-      >
-        {t("consultas.filtros.mostrar", { activos })}
-      </Button>
-      <form
-        id="filtros-consultas"
-        noValidate
-        onSubmit={handleSubmit(aplicar)}
-        className={`${abiertos ? "mt-3 block" : "hidden"} rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 md:mt-0 md:block`}
-      >
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {fijo ? (
-            <>
-              <div>
-                <p className="block text-sm font-medium text-slate-800">{t("consultas.filtros.agencia")}</p>
-                <p className="mt-1 rounded-lg bg-slate-50 px-3 py-2 text-slate-900" data-testid="agencia-fija">
-                  {valores.agencia}
-                </p>
-              </div>
-              <div>
-                <p className="block text-sm font-medium text-slate-800">{t("consultas.filtros.operador")}</p>
-                <p className="mt-1 rounded-lg bg-slate-50 px-3 py-2 text-slate-900" data-testid="operador-fijo">
-                  {valores.operador}
-                </p>
-              </div>
-            </>
-          ) : (
-            <>
-              <Field id="filtro-agencia" label={t("consultas.filtros.agencia")} error={error("agencia")}>
-                <select id="filtro-agencia" className={inputClass} {...aria("agencia")} {...register("agencia")}>
-                  {agencias.map((agencia) => (
-                    <option key={agencia.adminMail} value={agencia.adminMail}>
-                      {agencia.nombre ? `${agencia.nombre} (${agencia.adminMail})` : agencia.adminMail}
-                    </option>
-                  ))}
-                  {valores.agencia && !agencias.some((agencia) => agencia.adminMail === valores.agencia) && (
-                    <option value={valores.agencia}>{valores.agencia}</option>
-                  )}
-                </select>
-              </Field>
-              <Field
-                id="filtro-operador"
-                label={t("consultas.filtros.operador")}
-                hint={t("consultas.filtros.operadorAyuda")}
-                error={error("operador")}
-              >
-                <Input
-                  id="filtro-operador"
-                  type="email"
-                  inputMode="email"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  list="filtro-operadores"
-                  placeholder={t("consultas.filtros.operadorEjemplo")}
-                  {...aria("operador", true)}
-                  {...register("operador")}
-                />
-                <datalist id="filtro-operadores">
-                  {operadores.map((operador) => (
-                    <option key={operador} value={operador} />
-                  ))}
-                </datalist>
-              </Field>
-            </>
-          )}
-          <Field id="filtro-externalid" label="ExternalId" hint={t("consultas.filtros.externalidAyuda")} error={error("externalid")}>
-            <Input
-              id="filtro-externalid"
-              maxLength={MAX_EXTERNALID}
-              autoCapitalize="none"
-              spellCheck={false}
-              {...aria("externalid", true)}
-              {...register("externalid")}
-            />
-          </Field>
-          <Field
-            id="filtro-desde"
-            label={t("consultas.filtros.desde")}
-            hint={t("consultas.filtros.desdeAyuda", { minimo: dia(f, minimo), dias: DIAS_CONSULTAS })}
-            error={error("desde")}
-          >
-            <Input id="filtro-desde" type="date" min={minimo} max={hoy} {...aria("desde", true)} {...register("desde")} />
-          </Field>
-          <Field id="filtro-hasta" label={t("consultas.filtros.hasta")} hint={t("consultas.filtros.hastaAyuda")} error={error("hasta")}>
-            <Input id="filtro-hasta" type="date" min={minimo} max={hoy} {...aria("hasta", true)} {...register("hasta")} />
-          </Field>
+      <form noValidate onSubmit={handleSubmit(aplicar)} className="space-y-3">
+        <div className="flex items-end gap-2">
+          <div className="min-w-0 flex-1">
+            <Field id="filtro-q" label={t("consultas.filtros.buscar")} hint={t("consultas.filtros.buscarAyuda")} error={error("q")}>
+              <Input
+                id="filtro-q"
+                type="search"
+                maxLength={MAX_Q}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={t("consultas.filtros.buscarEjemplo")}
+                {...aria("q", true)}
+                {...register("q")}
+              />
+            </Field>
+          </div>
+          <Button type="submit" cargando={pendiente} className="mb-[1.375rem] min-h-11">
+            {t("consultas.filtros.buscarBoton")}
+          </Button>
         </div>
-        <div className="mt-5 flex flex-wrap items-center gap-3">
-          <Button type="submit" cargando={pendiente}>
-            {pendiente ? t("consultas.filtros.buscando") : t("consultas.filtros.aplicar")}
+        <fieldset className="flex flex-wrap items-center gap-2">
+          <legend className="sr-only">{t("consultas.filtros.periodo")}</legend>
+          {PRESETS.map((dias) => (
+            <Button
+              key={dias}
+              variante={presetActivo(dias) ? "primario" : "secundario"}
+              aria-pressed={presetActivo(dias)}
+              className="min-h-11 px-3"
+              disabled={pendiente}
+              onClick={() => periodo(dias)}
+            >
+              {t("consultas.filtros.preset", { dias })}
+            </Button>
+          ))}
+          <Button
+            variante="secundario"
+            className="ml-auto md:hidden"
+            aria-expanded={abiertos}
+            aria-controls="filtros-consultas"
+            onClick={() => setAbiertos((antes) => !antes)}
+          >
+            {t("consultas.filtros.mostrar", { activos })}
           </Button>
-          <Button type="button" variante="secundario" onClick={limpiar} disabled={pendiente}>
-            {t("consultas.filtros.limpiar")}
-          </Button>
+        </fieldset>
+        <div
+          id="filtros-consultas"
+          className={`${abiertos ? "block" : "hidden"} rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 md:block`}
+        >
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {fijo ? (
+              <>
+                <div>
+                  <p className="block text-sm font-medium text-slate-800">{t("consultas.filtros.agencia")}</p>
+                  <p className="mt-1 rounded-lg bg-slate-50 px-3 py-2 text-slate-900" data-testid="agencia-fija">
+                    {valores.agencia}
+                  </p>
+                </div>
+                <div>
+                  <p className="block text-sm font-medium text-slate-800">{t("consultas.filtros.operador")}</p>
+                  <p className="mt-1 rounded-lg bg-slate-50 px-3 py-2 text-slate-900" data-testid="operador-fijo">
+                    {valores.operador}
+                  </p>
+                </div>
+              </>
+            ) : (
+              <>
+                <Field id="filtro-agencia" label={t("consultas.filtros.agencia")} error={error("agencia")}>
+                  <select id="filtro-agencia" className={inputClass} {...aria("agencia")} {...register("agencia")}>
+                    {agencias.map((agencia) => (
+                      <option key={agencia.adminMail} value={agencia.adminMail}>
+                        {agencia.nombre ? `${agencia.nombre} (${agencia.adminMail})` : agencia.adminMail}
+                      </option>
+                    ))}
+                    {valores.agencia && !agencias.some((agencia) => agencia.adminMail === valores.agencia) && (
+                      <option value={valores.agencia}>{valores.agencia}</option>
+                    )}
+                  </select>
+                </Field>
+                <Field
+                  id="filtro-operador"
+                  label={t("consultas.filtros.operador")}
+                  hint={t("consultas.filtros.operadorAyuda")}
+                  error={error("operador")}
+                >
+                  <Input
+                    id="filtro-operador"
+                    type="email"
+                    inputMode="email"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    list="filtro-operadores"
+                    placeholder={t("consultas.filtros.operadorEjemplo")}
+                    {...aria("operador", true)}
+                    {...register("operador")}
+                  />
+                  <datalist id="filtro-operadores">
+                    {operadores.map((operador) => (
+                      <option key={operador} value={operador} />
+                    ))}
+                  </datalist>
+                </Field>
+              </>
+            )}
+            <Field
+              id="filtro-externalid"
+              label={t("consultas.filtros.externalid")}
+              hint={t("consultas.filtros.externalidAyuda")}
+              error={error("externalid")}
+            >
+              <Input
+                id="filtro-externalid"
+                maxLength={MAX_EXTERNALID}
+                autoCapitalize="none"
+                spellCheck={false}
+                {...aria("externalid", true)}
+                {...register("externalid")}
+              />
+            </Field>
+            <Field
+              id="filtro-desde"
+              label={t("consultas.filtros.desde")}
+              hint={t("consultas.filtros.desdeAyuda", { minimo: dia(f, minimo), dias: DIAS_CONSULTAS })}
+              error={error("desde")}
+            >
+              <Input id="filtro-desde" type="date" min={minimo} max={hoy} {...aria("desde", true)} {...register("desde")} />
+            </Field>
+            <Field id="filtro-hasta" label={t("consultas.filtros.hasta")} hint={t("consultas.filtros.hastaAyuda")} error={error("hasta")}>
+              <Input id="filtro-hasta" type="date" min={minimo} max={hoy} {...aria("hasta", true)} {...register("hasta")} />
+            </Field>
+          </div>
+          <div className="mt-5 flex flex-wrap items-center gap-3">
+            <Button type="submit" cargando={pendiente}>
+              {pendiente ? t("consultas.filtros.buscando") : t("consultas.filtros.aplicar")}
+            </Button>
+            <Button type="button" variante="secundario" onClick={limpiar} disabled={pendiente}>
+              {t("consultas.filtros.limpiar")}
+            </Button>
+          </div>
         </div>
       </form>
     </search>

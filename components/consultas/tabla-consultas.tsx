@@ -5,9 +5,12 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import type { MouseEvent } from "react";
 import type { FilaConsulta } from "@/lib/panel/consultas/presentacion";
+import { AccionesContacto } from "./contacto";
+import { MarcarAtendida } from "./marcar-atendida";
 
 type Props = {
-  filas: (FilaConsulta & { href: string })[];
+  /** `agencia`: the search across agencies says each enquiry's agency. */
+  filas: (FilaConsulta & { href: string; adminMail: string; agencia?: string; leida: boolean })[];
   caption: string;
   /** The sid whose detail is open: its row is marked as current. */
   abierta?: string;
@@ -31,6 +34,7 @@ export function TablaConsultas({ filas, caption, abierta, conOperador }: Props) 
   }
 
   const th = "px-4 py-2";
+  const conAgencia = filas.some((fila) => fila.agencia);
   return (
     <div className="rounded-2xl border border-slate-200 bg-white shadow-sm md:overflow-x-auto">
       <table className="block min-w-full text-left text-sm md:table md:divide-y md:divide-slate-200">
@@ -52,6 +56,11 @@ export function TablaConsultas({ filas, caption, abierta, conOperador }: Props) 
             <th scope="col" className={`${th} text-right`}>
               {t("consultas.columnas.precio")}
             </th>
+            {conAgencia && (
+              <th scope="col" className={th}>
+                {t("consultas.columnas.agencia")}
+              </th>
+            )}
             {conOperador && (
               <th scope="col" className={th}>
                 {t("consultas.columnas.operador")}
@@ -60,6 +69,9 @@ export function TablaConsultas({ filas, caption, abierta, conOperador }: Props) 
             <th scope="col" className={th}>
               {t("consultas.columnas.tipo")}
             </th>
+            <th scope="col" className={th}>
+              {t("consultas.columnas.acciones")}
+            </th>
           </tr>
         </thead>
         <tbody className="block divide-y divide-slate-100 md:table-row-group">
@@ -67,12 +79,14 @@ export function TablaConsultas({ filas, caption, abierta, conOperador }: Props) 
             <tr
               key={fila.sid}
               data-sid={fila.sid}
+              data-leida={fila.leida}
               aria-current={abierta === fila.sid ? "true" : undefined}
               onClick={(event) => abrir(event, fila.href)}
-              className="grid cursor-pointer grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-4 py-3 align-top hover:bg-marca-50/60 aria-[current=true]:bg-marca-50 md:table-row md:p-0"
+              className={`grid cursor-pointer grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-4 py-3 align-top hover:bg-marca-50/60 aria-[current=true]:bg-marca-50 md:table-row md:p-0 ${fila.leida ? "" : "bg-marca-50/30 font-semibold"}`}
             >
               <td className="order-2 text-right text-xs whitespace-nowrap text-slate-600 md:order-none md:px-4 md:py-2 md:text-left md:text-sm md:text-slate-700">
                 <time dateTime={fila.momentoIso}>{fila.momento}</time>
+                {fila.espera && <span className="block font-normal text-emerald-800">{fila.espera}</span>}
               </td>
               <td className="order-1 min-w-0 md:order-none md:px-4 md:py-2">
                 <Link
@@ -80,21 +94,34 @@ export function TablaConsultas({ filas, caption, abierta, conOperador }: Props) 
                   href={fila.href}
                   scroll={false}
                   prefetch={false}
-                  className="flex min-h-11 items-center font-semibold text-marca-700 hover:text-marca-900 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700 md:inline md:min-h-0"
+                  className={`flex min-h-11 items-center text-marca-700 hover:text-marca-900 hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700 md:inline md:min-h-0 ${fila.leida ? "font-medium" : "font-bold"}`}
                 >
                   {fila.interesado}
+                  {!fila.leida && <span className="sr-only"> ({t("consultas.atencion.sinLeer")})</span>}
                 </Link>
               </td>
               <td className="hidden px-4 py-2 text-slate-700 md:table-cell">
-                <span className="block whitespace-nowrap" title={fila.email}>
+                <a href={fila.contacto.mailto} className="block whitespace-nowrap text-marca-700 hover:underline" title={fila.email}>
                   {fila.email}
-                </span>
-                {fila.telefono && <span className="block whitespace-nowrap text-slate-500">{fila.telefono}</span>}
+                </a>
+                {fila.contacto.tel && (
+                  <a href={fila.contacto.tel} className="block whitespace-nowrap text-slate-600 hover:underline">
+                    {fila.telefono}
+                  </a>
+                )}
               </td>
               <td className="order-3 min-w-0 text-slate-800 md:order-none md:px-4 md:py-2 md:text-slate-700">{fila.auto}</td>
               <td className="order-4 text-right whitespace-nowrap tabular-nums text-slate-900 md:order-none md:px-4 md:py-2">
                 {fila.precio}
               </td>
+              {conAgencia && (
+                <td
+                  className="order-5 col-span-2 text-xs font-medium text-slate-800 md:order-none md:px-4 md:py-2 md:text-sm"
+                  data-testid="agencia"
+                >
+                  {fila.agencia}
+                </td>
+              )}
               {conOperador && (
                 <td className="hidden px-4 py-2 whitespace-nowrap text-slate-700 md:table-cell" title={fila.operador}>
                   {fila.operador}
@@ -107,6 +134,12 @@ export function TablaConsultas({ filas, caption, abierta, conOperador }: Props) 
                     {fila.externalId}
                   </span>
                 )}
+              </td>
+              <td className="order-6 col-span-2 pt-2 md:order-none md:px-4 md:py-2">
+                <div className="flex flex-wrap gap-1.5 font-normal">
+                  <MarcarAtendida adminMail={fila.adminMail} sid={fila.sid} atendida={fila.atendida} compacto de={`consulta-${fila.sid}`} />
+                  <AccionesContacto contacto={fila.contacto} sid={fila.sid} compacto de={`consulta-${fila.sid}`} />
+                </div>
               </td>
             </tr>
           ))}

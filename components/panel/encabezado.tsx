@@ -1,21 +1,25 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { BuscadorGlobal } from "@/components/consultas/buscador-global";
 import { BotonSalir } from "./boton-salir";
 import { MenuMovil } from "./menu-movil";
 import { Navegacion } from "./navegacion";
 import { SelectorIdioma } from "./selector-idioma";
 
-/** The dashboard header: brand and workspace, the sections of the user's role, who is signed in and Salir, and the language switch; on a phone all but brand and workspace behind the menu button. */
+/** The dashboard header: brand and workspace, the sections of the user's role, the search across agencies (admin, soporte), who is signed in and Salir, and the language switch; on a phone all but brand and workspace behind the menu button. */
 export async function Encabezado({
   espacio,
   email,
   rol,
   areas,
+  buscar,
 }: {
   espacio: string;
   email: string;
   rol: string;
   areas: { href: string; label: string }[];
+  /** admin and soporte search enquiries across agencies from any page. */
+  buscar: boolean;
 }) {
   const t = await getTranslations();
   return (
@@ -51,6 +55,13 @@ export async function Encabezado({
           </div>
         </MenuMovil>
       </div>
+      {buscar && (
+        <div className="border-t border-slate-100 bg-slate-50">
+          <div className="mx-auto max-w-6xl px-4 py-2 sm:px-6">
+            <BuscadorGlobal etiqueta={t("marco.buscar")} ejemplo={t("marco.buscarEjemplo")} atajo={t("marco.buscarAtajo")} />
+          </div>
+        </div>
+      )}
     </header>
   );
 }

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 /**
@@ -61,3 +61,20 @@ export const panelSignInThrottle = pgTable("panel_sign_in_throttle", {
   windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
   attempts: integer("attempts").notNull(),
 });
+
+/**
+ * Which enquiries each Panel user has read (decisions 0045): a row when the person opened the
+ * enquiry's detail. The inbox shows the others in bold. The Panel's own data: the API knows nothing
+ * of it; a user's rows go with the user. `sid` is the enquiry's ULID (unique across agencies).
+ */
+export const panelConsultasLeidas = pgTable(
+  "panel_consultas_leidas",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => panelUsers.id, { onDelete: "cascade" }),
+    sid: text("sid").notNull(),
+    leida: timestamp("leida", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.sid] })],
+);

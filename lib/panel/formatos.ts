@@ -45,3 +45,17 @@ export function numero(f: Formateador, valor: number): string {
 export function relativo(f: Formateador, valor: string | Date, ahora: Date): string {
   return f.relativeTime(comoFecha(valor), { now: ahora, ...RELATIVO });
 }
+
+/** A wait in minutes, in the largest unit that reads well: 12 min, 3,5 h, 2 días. */
+export function duracion(f: Formateador, minutos: number): string {
+  const unidad = (valor: number, unit: "minute" | "hour" | "day") =>
+    f.number(valor, {
+      style: "unit",
+      unit,
+      unitDisplay: unit === "day" ? "long" : "short",
+      maximumFractionDigits: unit === "minute" ? 0 : 1,
+    });
+  if (minutos < 60) return unidad(Math.max(0, Math.round(minutos)), "minute");
+  if (minutos < 48 * 60) return unidad(minutos / 60, "hour");
+  return unidad(minutos / 1440, "day");
+}

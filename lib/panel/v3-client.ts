@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { IDIOMA_PREDETERMINADO, type Traductor } from "./i18n/idiomas";
 import { traductorDe } from "./i18n/mensajes";
 import { leerProblema, type Problema } from "./problema";
-import type { AgenciaCambios, AgenciaInvitacion, EstadoAgencia, EstadoEntrega, Topic, WebhookCambios } from "./v3-tipos";
+import type { AgenciaCambios, AgenciaInvitacion, AtencionCambios, EstadoAgencia, EstadoEntrega, Topic, WebhookCambios } from "./v3-tipos";
 import { workspaceConnection } from "./workspaces";
 
 /**
@@ -28,7 +28,15 @@ export class V3Error extends Error {
   }
 }
 
-export type ConsultasFiltros = { operador?: string; externalid?: string; desde?: string; hasta?: string; pagina?: number };
+export type ConsultasFiltros = {
+  operador?: string;
+  q?: string;
+  atendida?: "true" | "false";
+  externalid?: string;
+  desde?: string;
+  hasta?: string;
+  pagina?: number;
+};
 
 const ESTADOS_CON_NOMBRE = [400, 401, 403, 404, 406, 409, 415, 429] as const;
 const tieneNombre = (status: number): status is (typeof ESTADOS_CON_NOMBRE)[number] =>
@@ -158,6 +166,14 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
     listConsultas: (adminMail: string, filtros: ConsultasFiltros = {}) =>
       data(sdk.GET("/v3/consultas/{adminMail}", { params: { path: { adminMail }, query: conValor(filtros) } })),
     getConsulta: (adminMail: string, sid: string) => data(sdk.GET("/v3/consultas/{adminMail}/{sid}", consulta(adminMail, sid))),
+    /** GET /v3/consultas?q= (extension): the search across every agency of the app; each entry says its AdminMail. */
+    searchConsultas: (query: { q: string; pagina?: number }) => data(sdk.GET("/v3/consultas", { params: { query: conValor(query) } })),
+    /** PUT …/{sid}/atencion (extension): attended or not, by whom; the enquiry with its Atencion. */
+    marcarAtencion: (adminMail: string, sid: string, body: AtencionCambios) =>
+      data(sdk.PUT("/v3/consultas/{adminMail}/{sid}/atencion", { ...consulta(adminMail, sid), body })),
+    /** GET …/resumen (extension): the period's numbers for the list's desde, hasta and operador. */
+    getResumen: (adminMail: string, query: { operador?: string; desde?: string; hasta?: string } = {}) =>
+      data(sdk.GET("/v3/consultas/{adminMail}/resumen", { params: { path: { adminMail }, query: conValor(query) } })),
     /** The notification queued again, and where it goes (Location: the delivery in the log). */
     resendConsultaWebhook: async (adminMail: string, sid: string) => {
       const { data, response } = await ok(sdk.POST("/v3/consultas/{adminMail}/{sid}/resendwebhook", consulta(adminMail, sid)));

@@ -15,6 +15,9 @@ export type AgenciaCambios = Schemas["AgenciaEdit"];
 
 export type Consulta = Schemas["Consulta"];
 export type Consultas = Schemas["Consultas"];
+export type ConsultaDeAgencia = Schemas["ConsultaDeAgencia"];
+export type AtencionCambios = { Atendida: boolean; Por: string };
+export type Resumen = Schemas["Resumen"];
 
 export type Topic = Schemas["Topic"];
 /** Its Secret is always null (the API never sends it back): left out, as the SDK reads an answer. */

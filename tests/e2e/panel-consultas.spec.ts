@@ -201,7 +201,7 @@ test("admin: filters and pagination live in the URL and survive reload and Back"
   const propias = await todasLasConsultas(service.info, app, AGENCIA, { operador: VENDEDORA, externalid: "auto-1" });
   expect(propias.length).toBeGreaterThan(0);
   await page.getByLabel("Operador", { exact: true }).fill(VENDEDORA);
-  await page.getByLabel("ExternalId").fill("auto-1");
+  await page.getByLabel("Código de la publicación").fill("auto-1");
   await page.getByRole("button", { name: "Aplicar filtros" }).click();
   await expect(page).toHaveURL(
     `${base}/panel/consultas?agencia=${encodeURIComponent(AGENCIA)}&operador=${encodeURIComponent(VENDEDORA)}&externalid=auto-1`,
@@ -213,7 +213,7 @@ test("admin: filters and pagination live in the URL and survive reload and Back"
 
   await page.reload();
   await expect(page.getByLabel("Operador", { exact: true })).toHaveValue(VENDEDORA);
-  await expect(page.getByLabel("ExternalId")).toHaveValue("auto-1");
+  await expect(page.getByLabel("Código de la publicación")).toHaveValue("auto-1");
   await expect(page.getByTestId("total")).toHaveText(totalDe(propias.length));
   await expect(filas(page)).toHaveCount(propias.length);
 

@@ -26,7 +26,13 @@ export default async function PanelLayout({ children }: { children: ReactNode })
           {t("marco.saltar")}
         </a>
         <div className="flex min-h-screen flex-col">
-          <Encabezado espacio={user.workspace.name} email={user.email} rol={t(`marco.roles.${user.role}`)} areas={areas} />
+          <Encabezado
+            espacio={user.workspace.name}
+            email={user.email}
+            rol={t(`marco.roles.${user.role}`)}
+            areas={areas}
+            buscar={user.role !== "agencia"}
+          />
           <main id="contenido" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-6 py-8 focus:outline-none">
             {children}
           </main>

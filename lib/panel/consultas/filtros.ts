@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { DIAS_CONSULTAS, LIMITES_AGENCIA, MAX_EMAIL, MAX_EXTERNALID, MAX_PAGINA, PAGINA } from "@/lib/api/limites";
+import { DIAS_CONSULTAS, LIMITES_AGENCIA, MAX_EMAIL, MAX_EXTERNALID, MAX_PAGINA, MAX_Q, PAGINA } from "@/lib/api/limites";
 import { type Formateador, dia as formatoDia } from "@/lib/panel/formatos";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import { addDays, dayOf, isDay } from "@/lib/time";
@@ -20,9 +20,37 @@ export function limitesFechas(zona: string, ahora = new Date()): { hoy: string; 
 }
 
 /** The query parameters of /panel/consultas (and of its CSV export and polling endpoints). */
-export const PARAMETROS = ["agencia", "operador", "externalid", "desde", "hasta", "pagina", "sid"] as const;
+export const PARAMETROS = ["agencia", "q", "atendida", "operador", "externalid", "desde", "hasta", "pagina", "sid"] as const;
 export type Parametro = (typeof PARAMETROS)[number];
 export type ParametrosConsultas = Partial<Record<Parametro, string>>;
+
+/**
+ * Which enquiries by attention: "no" (nobody marked them attended: the `agencia` role's default),
+ * "si", or "todas" (admin's and soporte's default). The API's `atendida=false|true`, or none.
+ */
+export const ATENCIONES = ["no", "si", "todas"] as const;
+export type Atencion = (typeof ATENCIONES)[number];
+
+export const atencionPredeterminada = (fijo: boolean): Atencion => (fijo ? "no" : "todas");
+
+/** The API's `atendida` for a tab, from the URL's value (anything else: the role's default). */
+export function atencionDe(valor: string | undefined, fijo: boolean): Atencion {
+  return (ATENCIONES as readonly string[]).includes(valor ?? "") ? (valor as Atencion) : atencionPredeterminada(fijo);
+}
+
+export const atendidaDeLaApi = (atencion: Atencion): "true" | "false" | undefined =>
+  atencion === "si" ? "true" : atencion === "no" ? "false" : undefined;
+
+/** C0 and C1 control characters: nothing anybody types into a search box (the API refuses them in q). */
+const CONTROL = /\p{Cc}/u;
+
+/** The period of the last `dias` days ending today (Hoy is 1 day); 90 días starts at the API's earliest day. */
+export function periodoDe(dias: number, hoy: string): { desde: string; hasta: string } {
+  return { desde: addDays(hoy, -Math.min(dias - 1, DIAS_CONSULTAS)), hasta: hoy };
+}
+
+/** The date presets of the inbox's filters, in days. */
+export const PRESETS = [1, 7, 30, 90] as const;
 
 /** An optional text field: empty (or only spaces) is "no filter". */
 const opcional = <T extends z.ZodMiniType<string, string>>(schema: T) =>
@@ -54,6 +82,12 @@ export function esquemaFiltros(hoy: string, t: Traductor, f: Formateador) {
   return z
     .object({
       agencia: opcional(email(LIMITES_AGENCIA.adminMail, t("consultas.validacion.agencia"))),
+      q: opcional(
+        z.string().check(
+          z.maxLength(MAX_Q, { message: t("consultas.validacion.maximo", { max: MAX_Q }) }),
+          z.refine((value) => !CONTROL.test(value), { message: t("consultas.validacion.control") }),
+        ),
+      ),
       operador: opcional(email(MAX_EMAIL, t("consultas.validacion.operador"))),
       externalid: opcional(
         z.string().check(z.trim(), z.maxLength(MAX_EXTERNALID, { message: t("consultas.validacion.maximo", { max: MAX_EXTERNALID }) })),

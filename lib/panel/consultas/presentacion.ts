@@ -1,7 +1,8 @@
 import "server-only";
-import { dinero, type Formateador, fechaHora, numero, SIN_DATO } from "@/lib/panel/formatos";
+import { dinero, duracion, type Formateador, fechaHora, numero, SIN_DATO } from "@/lib/panel/formatos";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import type { Consulta } from "@/lib/panel/v3-tipos";
+import { enlaceEmail, enlaceTelefono, enlaceWhatsApp } from "./contacto";
 
 /**
  * How an enquiry reads in the Panel: the inbox's rows and the detail's sections, in the user's
@@ -40,6 +41,31 @@ function valorLibre(value: unknown, t: Traductor, f: Formateador): string {
 
 type CampoDeDetalle = Parameters<Traductor>[0] extends infer K ? (K extends `consultas.detalle.campos.${infer C}` ? C : never) : never;
 
+/** How to reach the buyer: the links, built here on the server (lib/panel/consultas/contacto.ts). */
+export type Contacto = {
+  nombre: string;
+  email: string;
+  mailto: string;
+  telefono: string | null;
+  tel: string | null;
+  whatsapp: string | null;
+};
+
+/** The buyer's contact links; the e-mail's subject and WhatsApp's first line name the vehicle. */
+export function contactoDe(consulta: Consulta, t: Traductor): Contacto {
+  const { Auto: auto, Interesado: interesado } = consulta;
+  const vehiculo = [auto.Marca, auto.Modelo, auto.VersionYear ? `(${auto.VersionYear})` : null].filter(Boolean).join(" ");
+  const nombre = `${interesado.Nombre} ${interesado.Apellido}`.trim();
+  return {
+    nombre,
+    email: interesado.Email,
+    mailto: enlaceEmail(interesado.Email, t("consultas.contacto.asunto", { vehiculo })),
+    telefono: interesado.Telefono,
+    tel: interesado.Telefono ? enlaceTelefono(interesado.Telefono) : null,
+    whatsapp: enlaceWhatsApp(interesado.Telefono, t("consultas.contacto.whatsappTexto", { nombre: interesado.Nombre, vehiculo })),
+  };
+}
+
 export type FilaConsulta = {
   sid: string;
   momento: string;
@@ -52,7 +78,18 @@ export type FilaConsulta = {
   operador: string;
   tipo: string;
   externalId: string;
+  contacto: Contacto;
+  /** Whether the app marked it attended, and "Atendida a los 12 min" when it did. */
+  atendida: boolean;
+  espera: string | null;
 };
+
+/** "Atendida a los 12 min": from reception to the mark; null while nobody attended it. */
+export function esperaDe(consulta: Consulta, t: Traductor, f: Formateador): string | null {
+  if (!consulta.Atencion?.Atendida) return null;
+  const minutos = (Date.parse(consulta.Atencion.Momento) - Date.parse(consulta.Momento)) / 60_000;
+  return t("consultas.atencion.atendidaA", { espera: duracion(f, minutos) });
+}
 
 export function filaDe(consulta: Consulta, sid: string, t: Traductor, f: Formateador): FilaConsulta {
   const { Auto: auto, Interesado: interesado } = consulta;
@@ -68,6 +105,9 @@ export function filaDe(consulta: Consulta, sid: string, t: Traductor, f: Formate
     operador: consulta.OperadorResponsable,
     tipo: tipoDeAnuncio(consulta.TipoAnuncio, t),
     externalId: auto.ExternalId,
+    contacto: contactoDe(consulta, t),
+    atendida: consulta.Atencion?.Atendida === true,
+    espera: esperaDe(consulta, t, f),
   };
 }
 
@@ -98,6 +138,12 @@ export function seccionesDe(consulta: Consulta, sid: string, t: Traductor, f: Fo
         campo("TipoAnuncio", tipoDeAnuncio(consulta.TipoAnuncio, t)),
         campo("OrigenLead", enPalabras("origen", consulta.OrigenLead, t)),
         campo("OperadorResponsable", texto(consulta.OperadorResponsable)),
+        campo(
+          "Atencion",
+          consulta.Atencion?.Atendida
+            ? `${esperaDe(consulta, t, f)} ${t("consultas.atencion.porQuien", { por: consulta.Atencion.Por })} (${fechaHora(f, consulta.Atencion.Momento)})`
+            : t("consultas.atencion.no"),
+        ),
       ],
     },
     {

@@ -6,7 +6,15 @@ import { zonaHorariaDelPanel } from "@/lib/panel/i18n/zona-horaria";
 import type { CurrentUser } from "@/lib/panel/session";
 import { type ConsultasFiltros, type V3Client, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
 import type { Consulta, Consultas } from "@/lib/panel/v3-tipos";
-import { esquemaFiltros, esquemaPagina, limitesFechas, type ParametrosConsultas } from "./filtros";
+import {
+  type Atencion,
+  atencionDe,
+  atendidaDeLaApi,
+  esquemaFiltros,
+  esquemaPagina,
+  limitesFechas,
+  type ParametrosConsultas,
+} from "./filtros";
 
 /**
  * What /panel/consultas, its CSV export and its polling endpoint show, from the URL and the user:
@@ -34,6 +42,8 @@ export type Resolucion = {
   /** The effective parameters (what the page shows), for links, the form and the export. */
   parametros: ParametrosConsultas;
   pagina: number;
+  /** Which enquiries by attention (the tab): the URL's `atendida`, or the role's default. */
+  atencion: Atencion;
   /** Field errors of the URL's parameters (same rules as the form); the API is not called. */
   errores: ErroresCampos | null;
   /** What goes to GET /v3/consultas/{adminMail} (without pagina). */
@@ -91,9 +101,18 @@ export async function resolverConsultas(user: CurrentUser, crudos: Crudos, opcio
     }
   }
 
-  const entrada = { agencia, operador, externalid: leer(crudos, "externalid"), desde: leer(crudos, "desde"), hasta: leer(crudos, "hasta") };
+  const entrada = {
+    agencia,
+    operador,
+    q: leer(crudos, "q"),
+    externalid: leer(crudos, "externalid"),
+    desde: leer(crudos, "desde"),
+    hasta: leer(crudos, "hasta"),
+  };
   const paginaCruda = leer(crudos, "pagina");
-  const parametros: ParametrosConsultas = { ...entrada, pagina: paginaCruda };
+  const fijo = user.role === "agencia";
+  const atencion = atencionDe(leer(crudos, "atendida"), fijo);
+  const parametros: ParametrosConsultas = { ...entrada, atendida: leer(crudos, "atendida"), pagina: paginaCruda };
   const errores: ErroresCampos = {};
 
   const filtros = esquemaFiltros(hoy, t, await getFormatter()).safeParse(entrada);
@@ -113,15 +132,18 @@ export async function resolverConsultas(user: CurrentUser, crudos: Crudos, opcio
   const valido = filtros.success ? filtros.data : entrada;
   return {
     client,
-    fijo: user.role === "agencia",
+    fijo,
     agencias,
     errorAgencias,
     adminMail: valido.agencia ? valido.agencia.toLowerCase() : null,
     parametros,
     pagina,
+    atencion,
     errores: Object.keys(errores).length ? errores : null,
     filtros: {
       operador: valido.operador,
+      q: valido.q,
+      atendida: atendidaDeLaApi(atencion),
       externalid: valido.externalid,
       desde: valido.desde,
       hasta: valido.hasta,

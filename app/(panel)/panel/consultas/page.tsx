@@ -5,13 +5,15 @@ import { AvisoNovedades } from "@/components/consultas/aviso-novedades";
 import { DetalleConsulta } from "@/components/consultas/detalle-consulta";
 import { FormularioFiltros } from "@/components/consultas/formulario-filtros";
 import { Paginacion } from "@/components/consultas/paginacion";
+import { PestanasAtencion } from "@/components/consultas/pestanas-atencion";
 import { TablaConsultas } from "@/components/consultas/tabla-consultas";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button-class";
 import { Card } from "@/components/ui/card";
 import { MAX_PAGINA } from "@/lib/api/limites";
 import { type ParametrosConsultas, urlConsultas } from "@/lib/panel/consultas/filtros";
-import { filaDe, seccionesDe } from "@/lib/panel/consultas/presentacion";
+import { leidasDe, marcarLeida } from "@/lib/panel/consultas/leidas";
+import { contactoDe, filaDe, seccionesDe } from "@/lib/panel/consultas/presentacion";
 import { cargarPagina, type Resolucion, resolverConsultas, sidDe } from "@/lib/panel/consultas/vista";
 import { explicarFalla } from "@/lib/panel/fallas";
 import { dia } from "@/lib/panel/formatos";
@@ -44,7 +46,7 @@ export default async function ConsultasPage({ searchParams }: { searchParams: Se
             : t("consultas.descripcion")}
         </p>
       </div>
-      <Contenido resolucion={resolucion} sid={sid} puedeReenviar={user.role === "admin" || user.role === "soporte"} />
+      <Contenido resolucion={resolucion} sid={sid} userId={user.id} puedeReenviar={user.role === "admin" || user.role === "soporte"} />
     </div>
   );
 }
@@ -53,6 +55,8 @@ function primeros(crudos: Record<string, string | string[] | undefined>): Parame
   const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
   return {
     agencia: first(crudos.agencia),
+    q: first(crudos.q),
+    atendida: first(crudos.atendida),
     operador: first(crudos.operador),
     externalid: first(crudos.externalid),
     desde: first(crudos.desde),
@@ -62,7 +66,17 @@ function primeros(crudos: Record<string, string | string[] | undefined>): Parame
   };
 }
 
-async function Contenido({ resolucion, sid, puedeReenviar }: { resolucion: Resolucion; sid?: string; puedeReenviar: boolean }) {
+async function Contenido({
+  resolucion,
+  sid,
+  userId,
+  puedeReenviar,
+}: {
+  resolucion: Resolucion;
+  sid?: string;
+  userId: string;
+  puedeReenviar: boolean;
+}) {
   const { parametros, adminMail } = resolucion;
   const t = await getTranslations();
   if (!resolucion.fijo && resolucion.errorAgencias && !adminMail) {
@@ -76,10 +90,14 @@ async function Contenido({ resolucion, sid, puedeReenviar }: { resolucion: Resol
     return <Card titulo={t("consultas.sinAgenciasTitulo")} descripcion={t("consultas.sinAgenciasTexto")} />;
   }
 
+  // The detail's enquiry first: opening it marks it read, which the list below already shows.
+  const detalle = sid ? await leerDetalle(resolucion, sid, userId) : null;
   const pagina = resolucion.errores ? null : await cargarPagina(resolucion);
   const errores = resolucion.errores ?? (pagina && !pagina.ok ? pagina.errores : null);
   const filtrosUrl: ParametrosConsultas = {
     agencia: resolucion.fijo ? undefined : adminMail,
+    q: parametros.q,
+    atendida: parametros.atendida,
     operador: resolucion.fijo ? undefined : resolucion.filtros.operador,
     externalid: parametros.externalid,
     desde: parametros.desde,
@@ -93,8 +111,10 @@ async function Contenido({ resolucion, sid, puedeReenviar }: { resolucion: Resol
         key={claveFormulario}
         agencias={resolucion.agencias}
         fijo={resolucion.fijo}
+        atendida={parametros.atendida}
         valores={{
           agencia: adminMail,
+          q: parametros.q,
           operador: resolucion.fijo ? resolucion.filtros.operador : parametros.operador,
           externalid: parametros.externalid,
           desde: parametros.desde,
@@ -104,6 +124,7 @@ async function Contenido({ resolucion, sid, puedeReenviar }: { resolucion: Resol
         hoy={resolucion.hoy}
         minimo={resolucion.minimo}
       />
+      <PestanasAtencion actual={resolucion.atencion} href={(atendida) => urlConsultas({ ...filtrosUrl, atendida })} />
       {resolucion.errores ? (
         <Alert tono="error" titulo={t("consultas.revisaFiltros")}>
           {resolucion.errores._?.join(" ") ?? t("consultas.filtrosUrlInvalidos")}
@@ -131,12 +152,14 @@ async function Contenido({ resolucion, sid, puedeReenviar }: { resolucion: Resol
           desde={pagina.datos.Desde}
           hasta={pagina.datos.Hasta}
           abierta={sid}
+          userId={userId}
         />
       ) : null}
-      {sid && (
+      {sid && detalle && (
         <Detalle
           resolucion={resolucion}
           sid={sid}
+          detalle={detalle}
           puedeReenviar={puedeReenviar}
           hrefCerrar={urlConsultas({ ...filtrosUrl, pagina: parametros.pagina })}
         />
@@ -154,8 +177,10 @@ async function Resultado({
   desde,
   hasta,
   abierta,
+  userId,
 }: {
   resolucion: Resolucion;
+  userId: string;
   filtrosUrl: ParametrosConsultas;
   entradas: Consulta[];
   total: number;
@@ -170,9 +195,16 @@ async function Resultado({
   const paginas = Math.min(MAX_PAGINA, Math.max(1, Math.ceil(total / Math.max(1, porPagina))));
   const href = (n: number) => urlConsultas({ ...filtrosUrl, pagina: n === 1 ? undefined : String(n) });
   const actual = urlConsultas({ ...filtrosUrl, pagina: resolucion.parametros.pagina });
-  const filas = entradas.map((consulta) => {
-    const sid = sidDe(consulta);
-    return { ...filaDe(consulta, sid, t, f), href: urlConsultas({ ...filtrosUrl, pagina: resolucion.parametros.pagina, sid }) };
+  const sids = entradas.map(sidDe);
+  const leidas = await leidasDe(userId, sids);
+  const filas = entradas.map((consulta, indice) => {
+    const sid = sids[indice] as string;
+    return {
+      ...filaDe(consulta, sid, t, f),
+      adminMail: resolucion.adminMail as string,
+      leida: leidas.has(sid),
+      href: urlConsultas({ ...filtrosUrl, pagina: resolucion.parametros.pagina, sid }),
+    };
   });
   const periodo = t("consultas.periodo", { desde: dia(f, desde.slice(0, 10)), hasta: dia(f, hasta.slice(0, 10)) });
   const cantidad = t("consultas.cantidad", { n: total });
@@ -225,35 +257,41 @@ async function Resultado({
   );
 }
 
+type LecturaDetalle = { consulta: Consulta | null; error: string | null };
+
+/** The open enquiry, or why it cannot be shown; a shown one is now read by this user (decisions 0045). */
+async function leerDetalle(resolucion: Resolucion, sid: string, userId: string): Promise<LecturaDetalle> {
+  const { t, adminMail } = resolucion;
+  if (!adminMail) return { consulta: null, error: t("consultas.noExisteAgencia") };
+  if (sid.length < 20 || sid.length > 30) return { consulta: null, error: t("consultas.sidInvalido") };
+  try {
+    const consulta = await resolucion.client.getConsulta(adminMail, sid);
+    // An `agencia` user sees the enquiry only if its operator sees it (the API's operador rule).
+    if (resolucion.fijo && !visibleParaOperador(resolucion, consulta)) return { consulta: null, error: t("consultas.noAsignada") };
+    await marcarLeida(userId, sid);
+    return { consulta, error: null };
+  } catch (failure) {
+    const error = (failure as { status?: number }).status === 404 ? t("consultas.noExisteAgencia") : explicarFalla(failure, t, adminMail);
+    return { consulta: null, error };
+  }
+}
+
 async function Detalle({
   resolucion,
   sid,
+  detalle: { consulta, error },
   puedeReenviar,
   hrefCerrar,
 }: {
   resolucion: Resolucion;
   sid: string;
+  detalle: LecturaDetalle;
   puedeReenviar: boolean;
   hrefCerrar: string;
 }) {
   const adminMail = resolucion.adminMail as string;
   const { t } = resolucion;
   const f = await getFormatter();
-  let consulta: Consulta | null = null;
-  let error: string | null = null;
-  if (sid.length < 20 || sid.length > 30) error = t("consultas.sidInvalido");
-  else {
-    try {
-      consulta = await resolucion.client.getConsulta(adminMail, sid);
-      // An `agencia` user sees the enquiry only if its operator sees it (the API's operador rule).
-      if (resolucion.fijo && !visibleParaOperador(resolucion, consulta)) {
-        consulta = null;
-        error = t("consultas.noAsignada");
-      }
-    } catch (failure) {
-      error = (failure as { status?: number }).status === 404 ? t("consultas.noExisteAgencia") : explicarFalla(failure, t, adminMail);
-    }
-  }
   return (
     <DetalleConsulta
       key={sid}
@@ -264,7 +302,8 @@ async function Detalle({
       error={error}
       puedeReenviar={puedeReenviar}
       hrefCerrar={hrefCerrar}
-      contacto={consulta && { email: consulta.Interesado.Email, telefono: consulta.Interesado.Telefono }}
+      contacto={consulta && contactoDe(consulta, t)}
+      atendida={consulta?.Atencion?.Atendida === true}
     />
   );
 }

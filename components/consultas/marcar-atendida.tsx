@@ -1,0 +1,70 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+import { Button } from "@/components/ui/button";
+import { marcarAtencion } from "@/lib/panel/consultas/atender";
+
+/**
+ * "Marcar como atendida" (or back to unattended) in the list (an icon, `compacto`) and in the detail:
+ * the server action sends the signed-in person's e-mail as Por; the page is read again afterwards.
+ */
+export function MarcarAtendida({
+  adminMail,
+  sid,
+  atendida,
+  compacto,
+  de,
+}: {
+  adminMail: string;
+  sid: string;
+  atendida: boolean;
+  compacto: boolean;
+  /** The id of what names the enquiry (the row's link), for the icon's description. */
+  de?: string;
+}) {
+  const t = useTranslations();
+  const router = useRouter();
+  const [pendiente, startTransition] = useTransition();
+  const [error, setError] = useState<string | null>(null);
+  function marcar() {
+    setError(null);
+    startTransition(async () => {
+      try {
+        const resultado = await marcarAtencion(adminMail, sid, !atendida);
+        if (resultado.ok) router.refresh();
+        else setError(resultado.mensaje);
+      } catch {
+        setError(t("consultas.atencion.sinConexion"));
+      }
+    });
+  }
+  const texto = atendida ? t("consultas.atencion.desmarcar") : t("consultas.atencion.marcar");
+  return (
+    <span className="inline-flex flex-col gap-1">
+      <Button
+        variante={atendida || compacto ? "secundario" : "primario"}
+        cargando={pendiente}
+        onClick={marcar}
+        aria-label={compacto ? texto : undefined}
+        aria-describedby={de}
+        title={compacto ? texto : undefined}
+        className={compacto ? "min-h-11 min-w-11 px-0 md:px-0" : ""}
+      >
+        {compacto
+          ? !pendiente && (
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+                <path d={atendida ? "M4 9h12v2H4z" : "M8 13.2 4.5 9.7 3.4 10.8 8 15.4l8.6-8.6-1.1-1.1z"} />
+              </svg>
+            )
+          : texto}
+      </Button>
+      {error && (
+        <span role="alert" className="text-xs text-red-700">
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,26 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { ATENCIONES, type Atencion } from "@/lib/panel/consultas/filtros";
+
+/**
+ * Sin atender / Atendidas / Todas: links that keep every other filter (the URL's `atendida`), the
+ * current one marked with aria-current. Plain links: they work before the page's JavaScript runs.
+ */
+export async function PestanasAtencion({ actual, href }: { actual: Atencion; href: (atendida: Atencion) => string }) {
+  const t = await getTranslations();
+  return (
+    <nav aria-label={t("consultas.atencion.pestanas")} className="flex gap-1 overflow-x-auto border-b border-slate-200">
+      {ATENCIONES.map((atencion) => (
+        <Link
+          key={atencion}
+          href={href(atencion)}
+          scroll={false}
+          aria-current={atencion === actual ? "page" : undefined}
+          className="-mb-px inline-flex min-h-11 items-center border-b-2 border-transparent px-4 text-sm font-semibold whitespace-nowrap text-slate-600 hover:text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700 aria-[current=page]:border-marca-700 aria-[current=page]:text-marca-800"
+        >
+          {t(`consultas.atencion.${atencion}`)}
+        </Link>
+      ))}
+    </nav>
+  );
+}

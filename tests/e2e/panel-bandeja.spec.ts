@@ -1,0 +1,235 @@
+import { expect, type Page, test } from "@playwright/test";
+import { revisarPagina } from "../support/pagina";
+import { type ServicioPanel, startPanelService } from "../support/panel";
+import {
+  agregarOperador,
+  api,
+  autoDePrueba,
+  type Credenciales,
+  ingresarConsulta,
+  publicar,
+  registrarAgencia,
+} from "../support/panel-consultas";
+import { startReceiver } from "../support/receiver";
+
+/**
+ * The inbox for the day's leads (issue 21), each role's day on a server of its own (embedded data):
+ * two agencies of one app, a handful of enquiries with surnames to look for, and one Panel user per
+ * role. Find a buyer by surname (the inbox's box; the header's search across agencies), reach them
+ * (mailto:, tel:, WhatsApp, copy), mark the enquiry attended, and read the home page's numbers
+ * against the API's own.
+ */
+
+test.describe.configure({ mode: "serial" });
+
+const WORKSPACE = "Bandeja E2E";
+const PASSWORD = "una-clave-de-prueba";
+const NORTE = "ventas@bandeja-norte.test";
+const SUR = "admin@bandeja-sur.test";
+const VENDEDORA = "vendedora@bandeja-norte.test";
+const users = {
+  admin: { email: "admin@bandeja-e2e.test", role: "admin" as const },
+  soporte: { email: "soporte@bandeja-e2e.test", role: "soporte" as const },
+  agencia: { email: VENDEDORA, role: "agencia" as const, agency: NORTE },
+};
+
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+let receiver: Receiver;
+let service: ServicioPanel;
+let app: Credenciales;
+let base: string;
+const sids: Record<string, string> = {};
+const HORA = 3_600_000;
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  ({ service, base, credentials: app } = await startPanelService(WORKSPACE, Object.values(users), PASSWORD));
+  const info = service.info;
+  // The consultas topic's receiver refuses Fernández's enquiry for good (410): one failed delivery.
+  receiver = await startReceiver({ "/consultas": (request) => ({ status: request.body.includes("fernandez@") ? 410 : 200 }) });
+  const webhook = await api(info, app, "POST", "/v3/appnotificaciones/consultas", { Callback: receiver.url("/consultas") });
+  expect(webhook.status).toBe(201);
+  await registrarAgencia(info, app, NORTE, "Bandeja Norte");
+  await registrarAgencia(info, app, SUR, "Bandeja Sur");
+  await agregarOperador(info, NORTE, VENDEDORA, "Vera", "Vendedora");
+  await publicar(info, app, NORTE, "NORTE-1", autoDePrueba("Toyota", "Corolla", 21500));
+  await publicar(info, app, SUR, "SUR-1", autoDePrueba("Fiat", "Cronos", 15000));
+  const ahora = Date.now();
+  const personas = [
+    {
+      clave: "gomez",
+      agencia: NORTE,
+      externalId: "NORTE-1",
+      Nombre: "Lucía",
+      Apellido: "Gómez",
+      Telefono: "+54 9 351 555-0101",
+      horas: 0.5,
+    },
+    { clave: "perez", agencia: NORTE, externalId: "NORTE-1", Nombre: "Pablo", Apellido: "Pérez", Telefono: "0351 15-555-0102", horas: 30 },
+    { clave: "ruiz", agencia: NORTE, externalId: "NORTE-1", Nombre: "Rita", Apellido: "Ruiz", Telefono: null, horas: 24 * 10 },
+    {
+      clave: "fernandez",
+      agencia: SUR,
+      externalId: "SUR-1",
+      Nombre: "Fabián",
+      Apellido: "Fernández",
+      Telefono: "+54 11 4444-0103",
+      horas: 2,
+    },
+  ];
+  for (const persona of personas) {
+    sids[persona.clave] = await ingresarConsulta(info, {
+      AdminMail: persona.agencia,
+      ExternalId: persona.externalId,
+      TipoAnuncio: "publicacion",
+      OperadorResponsable: persona.agencia === NORTE ? VENDEDORA : SUR,
+      Momento: new Date(ahora - persona.horas * HORA).toISOString(),
+      Interesado: {
+        Interes: "compra",
+        Nombre: persona.Nombre,
+        Apellido: persona.Apellido,
+        Email: `${persona.clave}@example.com`,
+        ...(persona.Telefono && { Telefono: persona.Telefono }),
+        Comentario: "",
+      },
+    });
+  }
+});
+
+test.afterAll(async () => {
+  await service?.stop();
+  await receiver?.close();
+});
+
+async function ingresar(page: Page, email: string, destino: string) {
+  await page.goto(`${base}/ingresar?next=${encodeURIComponent(destino)}`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Contraseña").fill(PASSWORD);
+  await page.getByRole("button", { name: "Ingresar" }).click();
+  await page.waitForURL((url) => url.pathname === new URL(destino, base).pathname);
+}
+
+const filas = (page: Page) => page.getByRole("table").locator("tbody tr");
+
+test("agencia: finds a buyer by surname in the inbox's box, accents and case aside; the query stays in the URL", async ({ page }) => {
+  await ingresar(page, VENDEDORA, "/panel/consultas");
+  await expect(page.getByRole("link", { name: "Sin atender" })).toHaveAttribute("aria-current", "page");
+  await expect(filas(page)).toHaveCount(3);
+  await page.getByLabel("Buscar", { exact: true }).fill("gomez");
+  await page.getByRole("button", { name: "Buscar", exact: true }).click();
+  await page.waitForURL((url) => url.searchParams.get("q") === "gomez");
+  await expect(filas(page)).toHaveCount(1);
+  await expect(filas(page).first()).toContainText("Lucía Gómez");
+  const comoLaApi = await api(service.info, app, "GET", `/v3/consultas/${NORTE}?q=gomez&operador=${VENDEDORA}&atendida=false`);
+  expect(((await comoLaApi.json()) as { Total: number }).Total).toBe(1);
+  await page.reload();
+  await expect(page.getByLabel("Buscar", { exact: true })).toHaveValue("gomez");
+  await expect(filas(page)).toHaveCount(1);
+  await revisarPagina(page, "bandeja-busqueda-agencia");
+
+  // A date preset applies at once and keeps the search.
+  await page.getByRole("button", { name: "Hoy" }).click();
+  await page.waitForURL((url) => url.searchParams.get("desde") !== null && url.searchParams.get("q") === "gomez");
+  await expect(page.getByRole("button", { name: "Hoy" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByTestId("pagina-actual")).toHaveText("Página 1 de 1");
+});
+
+test("soporte: the header's search across agencies (/ focuses it) says each result's agency and opens it there", async ({ page }) => {
+  await ingresar(page, users.soporte.email, "/panel");
+  await page.locator("body").press("/");
+  await expect(page.getByLabel("Buscar en todas las consultas")).toBeFocused();
+  await page.keyboard.type("FERNANDEZ");
+  await page.keyboard.press("Enter");
+  await page.waitForURL((url) => url.pathname === "/panel/consultas/buscar");
+  await expect(filas(page)).toHaveCount(1);
+  await expect(filas(page).first().getByTestId("agencia")).toHaveText(`Bandeja Sur (${SUR})`);
+  await revisarPagina(page, "bandeja-buscar-soporte");
+  await filas(page)
+    .first()
+    .getByRole("link", { name: /^Fabián Fernández/ })
+    .click();
+  await page.waitForURL((url) => url.pathname === "/panel/consultas" && url.searchParams.get("sid") === sids.fernandez);
+  expect(new URL(page.url()).searchParams.get("agencia")).toBe(SUR);
+  await expect(page.getByRole("dialog")).toContainText("Fabián Fernández");
+});
+
+test("admin: Ctrl+K focuses the header's search from any page", async ({ page }) => {
+  await ingresar(page, users.admin.email, "/panel/agencias");
+  await page.keyboard.press("Control+k");
+  await expect(page.getByLabel("Buscar en todas las consultas")).toBeFocused();
+  await page.keyboard.type("perez");
+  await page.keyboard.press("Enter");
+  await expect(filas(page)).toHaveCount(1);
+  await expect(filas(page).first().getByTestId("agencia")).toHaveText(`Bandeja Norte (${NORTE})`);
+});
+
+test("agencia: reaches the buyer from the list and the detail (mailto: with the vehicle, tel:, WhatsApp, copy); opening it marks it read", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: base });
+  await ingresar(page, VENDEDORA, "/panel/consultas?q=gomez");
+  const fila = filas(page).first();
+  await expect(fila).toHaveAttribute("data-leida", "false");
+  await expect(fila.getByRole("link", { name: "Lucía Gómez (Sin leer)" })).toBeVisible();
+  const vehiculo = "Toyota Corolla (2021)";
+  const mailto = await fila.locator('a[href^="mailto:"]').first().getAttribute("href");
+  expect(mailto).toBe(`mailto:gomez@example.com?subject=${encodeURIComponent(`Tu consulta por el ${vehiculo}`)}`);
+  await expect(fila.locator('a[href^="tel:"]').first()).toHaveAttribute("href", "tel:+5493515550101");
+  await expect(fila.getByRole("link", { name: "Escribir por WhatsApp" })).toHaveAttribute(
+    "href",
+    `https://wa.me/5493515550101?text=${encodeURIComponent(`Hola Lucía, te escribo por tu consulta por el ${vehiculo}.`)}`,
+  );
+  await fila.getByRole("button", { name: "Copiar e-mail" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("gomez@example.com");
+  await fila.getByRole("button", { name: "Copiar teléfono" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("+54 9 351 555-0101");
+
+  await fila.getByRole("link", { name: /Lucía Gómez/ }).click();
+  const detalle = page.getByRole("dialog");
+  await expect(detalle).toContainText("Lucía Gómez");
+  await expect(detalle.getByRole("link", { name: "Escribir un e-mail" })).toHaveAttribute("href", mailto as string);
+  await expect(detalle.getByRole("link", { name: "Llamar" })).toHaveAttribute("href", "tel:+5493515550101");
+  await expect(detalle.getByRole("link", { name: "Escribir por WhatsApp" })).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\/5493515550101\?text=/,
+  );
+  await detalle.getByRole("button", { name: "Copiar sid" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sids.gomez);
+  await revisarPagina(page, "bandeja-detalle-agencia");
+  await page.keyboard.press("Escape");
+  await expect(detalle).toHaveCount(0);
+  await expect(filas(page).first()).toHaveAttribute("data-leida", "true");
+  // Read per Panel user: soporte has not opened it.
+  const otra = await context.browser()?.newPage();
+  if (!otra) throw new Error("sin navegador");
+  await ingresar(otra, users.soporte.email, "/panel/consultas/buscar?q=gomez");
+  await expect(filas(otra).first()).toHaveAttribute("data-leida", "false");
+  await otra.close();
+});
+
+test("agencia: marks enquiries attended from the detail and from the list; the API has them with her e-mail as Por", async ({ page }) => {
+  await ingresar(page, VENDEDORA, `/panel/consultas?sid=${sids.gomez}`);
+  const detalle = page.getByRole("dialog");
+  await detalle.getByRole("button", { name: "Marcar como atendida" }).click();
+  await expect(detalle.getByRole("button", { name: "Marcar como sin atender" })).toBeVisible();
+  await expect(detalle.locator('[data-campo="Atencion"]')).toContainText(/Atendida a los \d+ min por vendedora@bandeja-norte\.test/);
+  const marcada = await api(service.info, app, "GET", `/v3/consultas/${NORTE}/${sids.gomez}`);
+  expect(((await marcada.json()) as { Atencion: unknown }).Atencion).toMatchObject({ Atendida: true, Por: VENDEDORA });
+  await page.keyboard.press("Escape");
+
+  // "Sin atender" (her default) no longer lists it; the list's own button marks another.
+  await expect(filas(page)).toHaveCount(2);
+  const perez = filas(page).filter({ hasText: "Pablo Pérez" }).getByRole("button", { name: "Marcar como atendida" });
+  await expect(perez).toHaveAccessibleDescription(/Pablo Pérez/);
+  await perez.click();
+  await expect(filas(page)).toHaveCount(1);
+  await expect(filas(page).first()).toContainText("Rita Ruiz");
+  await page.getByRole("link", { name: "Atendidas" }).click();
+  await page.waitForURL((url) => url.searchParams.get("atendida") === "si");
+  await expect(filas(page)).toHaveCount(2);
+  await expect(filas(page).filter({ hasText: "Lucía Gómez" })).toContainText(/Atendida a los \d+ min/);
+  await revisarPagina(page, "bandeja-atendidas-agencia");
+  const atendidas = await api(service.info, app, "GET", `/v3/consultas/${NORTE}?atendida=true`);
+  expect(((await atendidas.json()) as { Total: number }).Total).toBe(2);
+});
