@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { FormularioIngreso } from "@/components/panel/formulario-ingreso";
 import { MensajesDe } from "@/components/panel/mensajes";
 import { SelectorIdioma } from "@/components/panel/selector-idioma";
-import { homeFor, safeNext } from "@/lib/panel/areas";
+import { safeNext } from "@/lib/panel/areas";
 import { mensajeDeIngreso } from "@/lib/panel/ingreso";
 import { leerUsuarioActual } from "@/lib/panel/session";
 
@@ -21,7 +21,7 @@ export default async function IngresarPage({
   const params = await searchParams;
   const next = safeNext(typeof params.next === "string" ? params.next : undefined);
   const user = await leerUsuarioActual();
-  if (user) redirect(next === "/panel" ? homeFor(user.role) : next);
+  if (user) redirect(next);
   const t = await getTranslations();
   return (
     <MensajesDe areas={["ingreso"]}>

@@ -19,11 +19,6 @@ export function areasFor(role: PanelRole): PanelArea[] {
   return PANEL_AREAS.filter((area) => (area.roles as readonly PanelRole[]).includes(role));
 }
 
-/** Where a role lands after signing in: an agency user goes straight to its enquiries. */
-export function homeFor(role: PanelRole): string {
-  return role === "agencia" ? "/panel/consultas" : "/panel";
-}
-
 /** A safe place to return to after signing in: only paths of the dashboard itself. */
 export function safeNext(value: string | null | undefined, fallback = "/panel"): string {
   const inPanel = /^\/panel(?:[/?#]|$)/.test(value ?? "");

@@ -109,10 +109,12 @@ test("signing in lands on the panel with the header of the user; signing out end
   await expect(page).toHaveURL(`${base}/ingresar?next=${encodeURIComponent("/panel")}`);
 });
 
-test("an agencia user goes to its enquiries and is refused the other sections", async ({ page }) => {
+test("an agencia user lands on its home, reaches its enquiries and is refused the other sections", async ({ page }) => {
   await page.goto(`${base}/ingresar`);
   await signIn(page, users.agencia.email, PASSWORD);
-  await expect(page).toHaveURL(`${base}/panel/consultas`);
+  await expect(page).toHaveURL(`${base}/panel`);
+  await expect(page.getByTestId("cifra-hoy")).toBeVisible();
+  await page.goto(`${base}/panel/consultas`);
   await expect(page.getByText(`Consultas de ${users.agencia.agency} que ve ${users.agencia.email}.`)).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Secciones del panel" }).getByRole("link")).toHaveText(["Consultas", "Paquete"]);
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { addDays } from "../../lib/time";
 import { revisarPagina } from "../support/pagina";
 import { type ServicioPanel, startPanelService } from "../support/panel";
 import {
@@ -100,6 +101,25 @@ test.afterAll(async () => {
   await service?.stop();
   await receiver?.close();
 });
+
+/** GET on the API with the workspace's app, its JSON body. */
+async function leer<T>(path: string): Promise<T> {
+  const response = await api(service.info, app, "GET", path);
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+type Resumen = { Total: number; PorDia: { Dia: string; Cantidad: number }[]; SinAtender: number; MinutosHastaAtender: number | null };
+
+/** The API's summary of the home's 30 days (today in the service's zone: the last day of its default period). */
+async function resumenDe(agencia: string, operador?: string): Promise<Resumen> {
+  const filtro = operador ? `operador=${operador}&` : "";
+  const porOmision = await leer<Resumen>(`/v3/consultas/${agencia}/resumen?${filtro}`);
+  const hoy = porOmision.PorDia.at(-1)?.Dia as string;
+  return leer<Resumen>(`/v3/consultas/${agencia}/resumen?${filtro}desde=${addDays(hoy, -29)}&hasta=${hoy}`);
+}
+
+const suma = (porDia: Resumen["PorDia"], dias: number) => porDia.slice(-dias).reduce((total, dia) => total + dia.Cantidad, 0);
 
 async function ingresar(page: Page, email: string, destino: string) {
   await page.goto(`${base}/ingresar?next=${encodeURIComponent(destino)}`);
@@ -232,4 +252,63 @@ test("agencia: marks enquiries attended from the detail and from the list; the A
   await revisarPagina(page, "bandeja-atendidas-agencia");
   const atendidas = await api(service.info, app, "GET", `/v3/consultas/${NORTE}?atendida=true`);
   expect(((await atendidas.json()) as { Total: number }).Total).toBe(2);
+});
+
+test("agencia: her home's numbers are the API's summary; the chart has a bar per day; the longest waiting first", async ({ page }) => {
+  await ingresar(page, VENDEDORA, "/panel");
+  const resumen = await resumenDe(NORTE, VENDEDORA);
+  await expect(page.getByTestId("cifra-hoy")).toHaveText(String(suma(resumen.PorDia, 1)));
+  await expect(page.getByTestId("cifra-siete")).toHaveText(String(suma(resumen.PorDia, 7)));
+  await expect(page.getByTestId("cifra-treinta")).toHaveText(String(resumen.Total));
+  await expect(page.getByTestId("cifra-sinAtender")).toHaveText(String(resumen.SinAtender));
+  expect(resumen.MinutosHastaAtender).not.toBeNull();
+  await expect(page.getByTestId("cifra-mediana")).toHaveText(/^\d+(,\d)? (min|h)$/);
+  const barras = page.getByTestId("grafico").locator("rect");
+  await expect(barras).toHaveCount(30);
+  expect(await barras.evaluateAll((rects) => rects.map((rect) => Number(rect.getAttribute("data-cantidad"))))).toEqual(
+    resumen.PorDia.map((dia) => dia.Cantidad),
+  );
+  await expect(page.getByTestId("esperando").getByRole("listitem").first()).toContainText("Rita Ruiz");
+  await revisarPagina(page, "inicio-agencia");
+});
+
+test("admin: the home adds up every agency as the API does and shows each webhook topic's last 24 hours", async ({ page }) => {
+  // Every delivery has ended (three arrived, Fernández's refused with 410).
+  await expect
+    .poll(
+      async () => {
+        const { _entries } = await leer<{ _entries: { Estado: string }[] }>("/v3/appnotificaciones/consultas/entregas");
+        return _entries.map((entrega) => entrega.Estado).sort();
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual(["entregada", "entregada", "entregada", "fallida"]);
+  await ingresar(page, users.admin.email, "/panel");
+  const [norte, sur] = await Promise.all([resumenDe(NORTE), resumenDe(SUR)]);
+  await expect(page.getByTestId("cifra-hoy")).toHaveText(String(suma(norte.PorDia, 1) + suma(sur.PorDia, 1)));
+  await expect(page.getByTestId("cifra-siete")).toHaveText(String(suma(norte.PorDia, 7) + suma(sur.PorDia, 7)));
+  await expect(page.getByTestId("cifra-treinta")).toHaveText(String(norte.Total + sur.Total));
+  await expect(page.getByTestId("cifra-sinAtender")).toHaveText(String(norte.SinAtender + sur.SinAtender));
+  const filaNorte = page.getByTestId("por-agencia").locator(`tr[data-agencia="${NORTE}"]`);
+  await expect(filaNorte.locator('[data-columna="treinta"]')).toContainText(String(norte.Total));
+  await expect(filaNorte.locator('[data-columna="sinAtender"]')).toContainText(String(norte.SinAtender));
+  const consultas = page.locator('[data-topico="consultas"]');
+  await expect(consultas.getByTestId("salud-entregas")).toHaveText("4");
+  await expect(consultas.getByTestId("salud-exito")).toHaveText(/^75\s?%$/);
+  await expect(consultas.getByTestId("salud-ultima-falla")).toContainText("El destino respondió 410");
+  await expect(page.locator('[data-topico="agencias"]')).toContainText("Sin configurar");
+  await revisarPagina(page, "inicio-admin");
+});
+
+test("soporte: the home lists the failing deliveries and searches every agency", async ({ page }) => {
+  await ingresar(page, users.soporte.email, "/panel");
+  await expect(page.getByTestId("fallidas").getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByTestId("fallidas")).toContainText("El destino respondió 410");
+  await revisarPagina(page, "inicio-soporte");
+  const buscar = page.getByRole("main").getByRole("searchbox");
+  await buscar.fill("ruiz");
+  await buscar.press("Enter");
+  await page.waitForURL((url) => url.pathname === "/panel/consultas/buscar");
+  await expect(filas(page)).toHaveCount(1);
+  await expect(filas(page).first().getByTestId("agencia")).toHaveText(`Bandeja Norte (${NORTE})`);
 });

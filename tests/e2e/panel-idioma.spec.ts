@@ -274,7 +274,7 @@ test("in English: the Panel's route handlers answer in English too", async ({ pa
 
 test("in English: an agencia user's package", async ({ page }) => {
   await ingresarEnIngles(page, VENDEDOR);
-  await expect(page).toHaveURL(`${base}/panel/consultas`);
+  await expect(page).toHaveURL(`${base}/panel`);
   await nav(page, "Panel sections").getByRole("link", { name: "Package" }).click();
   await expect(page).toHaveURL(`${base}/panel/paquete`);
   await expect(page.getByRole("heading", { level: 1, name: "Package" })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { describe, expect, it } from "vitest";
-import { areasFor, homeFor, safeNext } from "@/lib/panel/areas";
+import { areasFor, safeNext } from "@/lib/panel/areas";
 import { clientIp } from "@/lib/panel/auth";
 import { stampRequest } from "@/lib/raw-target";
 
@@ -10,8 +10,6 @@ describe("panel areas (decisions §12)", () => {
     expect(hrefs("admin")).toEqual(["/panel/agencias", "/panel/notificaciones", "/panel/consultas", "/panel/equipo", "/panel/conexion"]);
     expect(hrefs("soporte")).toEqual(["/panel/agencias", "/panel/notificaciones", "/panel/consultas"]);
     expect(hrefs("agencia")).toEqual(["/panel/consultas", "/panel/paquete"]);
-    expect(homeFor("agencia")).toBe("/panel/consultas");
-    expect(homeFor("soporte")).toBe("/panel");
   });
 
   it("returns only to paths of the panel after signing in", () => {

@@ -1,28 +1,279 @@
 import Link from "next/link";
-import { redirect } from "next/navigation";
-import { getTranslations } from "next-intl/server";
-import { enlaceClass } from "@/components/ui/button-class";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { Cifras } from "@/components/inicio/cifras";
+import { ListaEsperando } from "@/components/inicio/esperando";
+import { GraficoPorDia } from "@/components/inicio/grafico-por-dia";
+import { EntregasFallidas, SaludWebhooks } from "@/components/inicio/salud-webhooks";
+import { Alert } from "@/components/ui/alert";
+import { buttonClass, enlaceClass } from "@/components/ui/button-class";
 import { Card } from "@/components/ui/card";
-import { areasFor, homeFor } from "@/lib/panel/areas";
-import { exigirUsuario } from "@/lib/panel/session";
+import { inputClass } from "@/components/ui/field";
+import { MAX_Q } from "@/lib/api/limites";
+import { areasFor } from "@/lib/panel/areas";
+import { limitesFechas, urlConsultas } from "@/lib/panel/consultas/filtros";
+import { explicarFalla } from "@/lib/panel/fallas";
+import { duracion, type Formateador, numero, SIN_DATO } from "@/lib/panel/formatos";
+import type { Traductor } from "@/lib/panel/i18n/idiomas";
+import { zonaHorariaDelPanel } from "@/lib/panel/i18n/zona-horaria";
+import {
+  DIAS_INICIO,
+  entregasFallidas,
+  type NumerosAgencia,
+  numerosDeAgencia,
+  saludDeTopicos,
+  sumarAgencias,
+} from "@/lib/panel/inicio/numeros";
+import { type CurrentUser, exigirUsuario } from "@/lib/panel/session";
+import { v3ClientFor } from "@/lib/panel/v3-client";
 
+/**
+ * Each role's home (issue 21 §4), its numbers from the v3 API: an agency's operator sees her own
+ * enquiries of today, 7 and 30 days, a bar per day, those waiting longest and her median time to
+ * attend; admin the same across agencies plus each webhook topic's health; soporte the failing
+ * deliveries and the search. Then the role's sections.
+ */
 export default async function PanelHome() {
   const user = await exigirUsuario({ next: "/panel" });
-  if (homeFor(user.role) !== "/panel") redirect(homeFor(user.role));
-  const rol = user.role === "admin" ? "admin" : "soporte";
   const t = await getTranslations();
-  const descripcion = (clave: string) => {
-    const key = `inicio.descripciones.${clave}.${rol}` as const;
-    return t.has(key as never) ? t(key as never) : undefined;
-  };
   return (
     <div className="space-y-8">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("inicio.hola", { nombre: user.name ?? "none" })}</h1>
         <p className="mt-1 text-slate-600">{t("inicio.espacio", { espacio: user.workspace.name })}</p>
       </div>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {areasFor(user.role).map((area) => (
+      {user.role === "agencia" ? (
+        <InicioAgencia user={user} />
+      ) : user.role === "admin" ? (
+        <InicioAdmin user={user} />
+      ) : (
+        <InicioSoporte user={user} />
+      )}
+      <Secciones user={user} />
+    </div>
+  );
+}
+
+const hoyDelPanel = () => limitesFechas(zonaHorariaDelPanel()).hoy;
+
+function cifrasDe(numeros: Omit<NumerosAgencia, "adminMail" | "mediana">, t: Traductor, f: Formateador, mediana?: number | null) {
+  return [
+    { clave: "hoy", etiqueta: t("inicio.cifras.hoy"), valor: numero(f, numeros.hoy) },
+    { clave: "siete", etiqueta: t("inicio.cifras.siete"), valor: numero(f, numeros.siete) },
+    { clave: "treinta", etiqueta: t("inicio.cifras.treinta"), valor: numero(f, numeros.treinta) },
+    {
+      clave: "sinAtender",
+      etiqueta: t("inicio.cifras.sinAtender"),
+      valor: numero(f, numeros.sinAtender),
+      detalle: t("inicio.cifras.atendidas", { n: numero(f, numeros.atendidas) }),
+    },
+    ...(mediana === undefined
+      ? []
+      : [{ clave: "mediana", etiqueta: t("inicio.cifras.mediana"), valor: mediana === null ? SIN_DATO : duracion(f, mediana) }]),
+  ];
+}
+
+async function InicioAgencia({ user }: { user: CurrentUser }) {
+  const t = await getTranslations();
+  const f = await getFormatter();
+  const agencia = user.agency;
+  if (!agencia) return null;
+  let numeros: NumerosAgencia;
+  try {
+    numeros = await numerosDeAgencia(await v3ClientFor(user.workspace.id), agencia.adminMail, {
+      hoy: hoyDelPanel(),
+      operador: agencia.operatorEmail,
+      fijo: true,
+    });
+  } catch (error) {
+    return (
+      <Alert tono="error" titulo={t("inicio.errorNumeros")}>
+        {explicarFalla(error, t, agencia.adminMail)}
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <Cifras cifras={cifrasDe(numeros, t, f, numeros.mediana)} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <GraficoPorDia porDia={numeros.porDia} titulo={t("inicio.porDia", { dias: DIAS_INICIO })} />
+        </Card>
+        <ListaEsperando esperando={numeros.esperando} conAgencia={false} ahora={new Date()} />
+      </div>
+      <Link href={urlConsultas({ atendida: "no" })} className={buttonClass("primario")}>
+        {t("inicio.irSinAtender", { n: numeros.sinAtender })}
+      </Link>
+    </>
+  );
+}
+
+async function InicioAdmin({ user }: { user: CurrentUser }) {
+  const t = await getTranslations();
+  const f = await getFormatter();
+  const client = await v3ClientFor(user.workspace.id);
+  const hoy = hoyDelPanel();
+  const [agencias, salud] = await Promise.allSettled([
+    client.listAgencias().then(async ({ _entries }) => {
+      const registradas = _entries.filter((agencia) => agencia.Estado === "registrada");
+      const numeros = await Promise.all(registradas.map((agencia) => numerosDeAgencia(client, agencia.AdminMail, { hoy, fijo: false })));
+      return numeros.map((n, indice) => ({ ...n, nombre: registradas[indice]?.Nombre ?? null }));
+    }),
+    saludDeTopicos(client),
+  ]);
+  return (
+    <>
+      {agencias.status === "rejected" ? (
+        <Alert tono="error" titulo={t("inicio.errorNumeros")}>
+          {explicarFalla(agencias.reason, t)}
+        </Alert>
+      ) : (
+        <NumerosDeAgencias agencias={agencias.value} f={f} t={t} />
+      )}
+      {salud.status === "rejected" ? (
+        <Alert tono="error" titulo={t("inicio.salud.error")}>
+          {explicarFalla(salud.reason, t)}
+        </Alert>
+      ) : (
+        <SaludWebhooks salud={salud.value} />
+      )}
+    </>
+  );
+}
+
+function NumerosDeAgencias({ agencias, f, t }: { agencias: (NumerosAgencia & { nombre: string | null })[]; f: Formateador; t: Traductor }) {
+  const total = sumarAgencias(agencias);
+  return (
+    <>
+      <Cifras cifras={cifrasDe(total, t, f)} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <GraficoPorDia porDia={total.porDia} titulo={t("inicio.porDiaTodas", { dias: DIAS_INICIO })} />
+        </Card>
+        <ListaEsperando esperando={total.esperando} conAgencia ahora={new Date()} />
+      </div>
+      <Card titulo={t("inicio.porAgencia")}>
+        <div className="md:overflow-x-auto">
+          <table className="block w-full text-left text-sm md:table" data-testid="por-agencia">
+            <caption className="sr-only">{t("inicio.porAgencia")}</caption>
+            <thead className="sr-only text-xs font-semibold uppercase tracking-wide text-slate-600 md:not-sr-only md:table-header-group">
+              <tr>
+                <th scope="col" className="py-2 pr-4">
+                  {t("consultas.columnas.agencia")}
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right">
+                  {t("inicio.cifras.hoy")}
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right">
+                  {t("inicio.cifras.siete")}
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right">
+                  {t("inicio.cifras.treinta")}
+                </th>
+                <th scope="col" className="py-2 pr-4 text-right">
+                  {t("inicio.cifras.sinAtender")}
+                </th>
+                <th scope="col" className="py-2 text-right">
+                  {t("inicio.cifras.mediana")}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="block divide-y divide-slate-100 md:table-row-group">
+              {agencias.map((agencia) => (
+                <tr key={agencia.adminMail} data-agencia={agencia.adminMail} className="grid grid-cols-2 gap-x-3 py-2 md:table-row">
+                  <th scope="row" className="col-span-2 py-1 pr-4 font-semibold text-slate-900 md:py-2">
+                    <Link
+                      href={urlConsultas({ agencia: agencia.adminMail })}
+                      className="inline-flex min-h-11 items-center text-marca-700 hover:underline md:min-h-0"
+                    >
+                      {agencia.nombre ?? agencia.adminMail}
+                    </Link>
+                  </th>
+                  {(
+                    [
+                      ["hoy", numero(f, agencia.hoy)],
+                      ["siete", numero(f, agencia.siete)],
+                      ["treinta", numero(f, agencia.treinta)],
+                      ["sinAtender", numero(f, agencia.sinAtender)],
+                      ["mediana", agencia.mediana === null ? SIN_DATO : duracion(f, agencia.mediana)],
+                    ] as const
+                  ).map(([clave, valor]) => (
+                    <td
+                      key={clave}
+                      className="flex justify-between gap-2 py-1 tabular-nums md:table-cell md:py-2 md:pr-4 md:text-right"
+                      data-columna={clave}
+                    >
+                      <span className="text-slate-600 md:hidden">{t(`inicio.cifras.${clave}`)}</span>
+                      {valor}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+    </>
+  );
+}
+
+async function InicioSoporte({ user }: { user: CurrentUser }) {
+  const t = await getTranslations();
+  let fallidas: Awaited<ReturnType<typeof entregasFallidas>> | null = null;
+  let error: string | null = null;
+  try {
+    fallidas = await entregasFallidas(await v3ClientFor(user.workspace.id));
+  } catch (failure) {
+    error = explicarFalla(failure, t);
+  }
+  return (
+    <>
+      <Card titulo={t("inicio.buscarTitulo")} descripcion={t("inicio.buscarTexto")}>
+        <search>
+          <form action="/panel/consultas/buscar" method="get" className="flex flex-wrap gap-2">
+            <label htmlFor="inicio-buscar" className="sr-only">
+              {t("marco.buscar")}
+            </label>
+            <input
+              id="inicio-buscar"
+              name="q"
+              type="search"
+              required
+              maxLength={MAX_Q}
+              autoComplete="off"
+              className={`${inputClass} mt-0 min-w-0 flex-1`}
+              placeholder={t("marco.buscarEjemplo")}
+            />
+            <button type="submit" className={buttonClass("primario", "min-h-11")}>
+              {t("consultas.filtros.buscarBoton")}
+            </button>
+          </form>
+        </search>
+      </Card>
+      {error ? (
+        <Alert tono="error" titulo={t("inicio.fallidas.error")}>
+          {error}
+        </Alert>
+      ) : (
+        fallidas && <EntregasFallidas entregas={fallidas} />
+      )}
+    </>
+  );
+}
+
+async function Secciones({ user }: { user: CurrentUser }) {
+  const t = await getTranslations();
+  const rol = user.role;
+  const descripcion = (clave: string) => {
+    const key = `inicio.descripciones.${clave}.${rol}` as const;
+    return t.has(key as never) ? t(key as never) : undefined;
+  };
+  return (
+    <section aria-labelledby="inicio-secciones" className="space-y-4">
+      <h2 id="inicio-secciones" className="text-lg font-semibold tracking-tight text-slate-900">
+        {t("inicio.secciones")}
+      </h2>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {areasFor(rol).map((area) => (
           <li key={area.href}>
             <Card as="article" titulo={t(`marco.areas.${area.clave}`)} descripcion={descripcion(area.clave)} className="h-full">
               <Link href={area.href} className={enlaceClass("text-sm")}>
@@ -33,6 +284,6 @@ export default async function PanelHome() {
           </li>
         ))}
       </ul>
-    </div>
+    </section>
   );
 }
