@@ -84,7 +84,8 @@ export function AccionesContacto({ contacto, sid, compacto, de }: { contacto: Co
     </a>
   );
   return (
-    <div className="flex flex-wrap gap-1.5" data-testid="contacto">
+    // In the list the icons join the row's other actions (the mark) in one wrapping line.
+    <div className={compacto ? "contents" : "flex flex-wrap gap-1.5"} data-testid="contacto">
       {enlace(contacto.mailto, "email", t("consultas.contacto.escribir"), "md:hidden")}
       {contacto.tel && enlace(contacto.tel, "telefono", t("consultas.contacto.llamar"), "md:hidden")}
       {contacto.whatsapp && enlace(contacto.whatsapp, "whatsapp", t("consultas.contacto.whatsapp"))}

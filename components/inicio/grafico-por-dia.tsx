@@ -40,23 +40,26 @@ export async function GraficoPorDia({ porDia, titulo }: { porDia: { Dia: string;
         <span>{t("inicio.maximo", { n: numero(f, maximo) })}</span>
         <span>{dia(f, porDia.at(-1)?.Dia)}</span>
       </div>
-      <table className="sr-only">
-        <caption>{titulo}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("inicio.dia")}</th>
-            <th scope="col">{t("consultas.titulo")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {porDia.map((punto) => (
-            <tr key={punto.Dia}>
-              <td>{dia(f, punto.Dia)}</td>
-              <td>{numero(f, punto.Cantidad)}</td>
+      {/* A table is never narrower than its cells: the box that hides it is a div, which clips. */}
+      <div className="sr-only">
+        <table>
+          <caption>{titulo}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("inicio.dia")}</th>
+              <th scope="col">{t("consultas.titulo")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {porDia.map((punto) => (
+              <tr key={punto.Dia}>
+                <td>{dia(f, punto.Dia)}</td>
+                <td>{numero(f, punto.Cantidad)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

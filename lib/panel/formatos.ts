@@ -46,16 +46,19 @@ export function relativo(f: Formateador, valor: string | Date, ahora: Date): str
   return f.relativeTime(comoFecha(valor), { now: ahora, ...RELATIVO });
 }
 
+/** The unit a wait reads best in: minutes under an hour, hours under two days, then days. */
+export function unidadDeEspera(minutos: number): "minute" | "hour" | "day" {
+  return minutos < 60 ? "minute" : minutos < 48 * 60 ? "hour" : "day";
+}
+
 /** A wait in minutes, in the largest unit that reads well: 12 min, 3,5 h, 2 días. */
 export function duracion(f: Formateador, minutos: number): string {
-  const unidad = (valor: number, unit: "minute" | "hour" | "day") =>
-    f.number(valor, {
-      style: "unit",
-      unit,
-      unitDisplay: unit === "day" ? "long" : "short",
-      maximumFractionDigits: unit === "minute" ? 0 : 1,
-    });
-  if (minutos < 60) return unidad(Math.max(0, Math.round(minutos)), "minute");
-  if (minutos < 48 * 60) return unidad(minutos / 60, "hour");
-  return unidad(minutos / 1440, "day");
+  const unit = unidadDeEspera(minutos);
+  const valor = unit === "minute" ? Math.max(0, Math.round(minutos)) : minutos / (unit === "hour" ? 60 : 1440);
+  return f.number(valor, {
+    style: "unit",
+    unit,
+    unitDisplay: unit === "day" ? "long" : "short",
+    maximumFractionDigits: unit === "minute" ? 0 : 1,
+  });
 }

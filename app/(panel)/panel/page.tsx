@@ -231,7 +231,7 @@ async function InicioSoporte({ user }: { user: CurrentUser }) {
         <search>
           <form action="/panel/consultas/buscar" method="get" className="flex flex-wrap gap-2">
             <label htmlFor="inicio-buscar" className="sr-only">
-              {t("marco.buscar")}
+              {t("inicio.buscarTitulo")}
             </label>
             <input
               id="inicio-buscar"
