@@ -113,7 +113,9 @@ test("an agencia user lands on its home, reaches its enquiries and is refused th
   await page.goto(`${base}/ingresar`);
   await signIn(page, users.agencia.email, PASSWORD);
   await expect(page).toHaveURL(`${base}/panel`);
-  await expect(page.getByTestId("cifra-hoy")).toBeVisible();
+  // Its home (the agency is not registered with this app here: the numbers' place says so).
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Hola\b/);
+  await expect(page.getByText(`La agencia ${users.agencia.agency} no existe`)).toBeVisible();
   await page.goto(`${base}/panel/consultas`);
   await expect(page.getByText(`Consultas de ${users.agencia.agency} que ve ${users.agencia.email}.`)).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Secciones del panel" }).getByRole("link")).toHaveText(["Consultas", "Paquete"]);
