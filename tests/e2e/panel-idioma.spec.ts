@@ -218,6 +218,7 @@ test("in English: an agency's detail, a webhook's configuration and its delivery
   await expect(page.getByText("Completed the registration and is associated with the app.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Detach agency…" })).toBeVisible();
   await revisarPagina(page, "idioma-agencia-en");
+  await page.getByRole("link", { name: "Edit details" }).click();
   await page.getByLabel("Agency name").fill("Autos Idioma SRL");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Changes saved.")).toBeVisible();
