@@ -323,3 +323,20 @@ test("soporte: the home lists the failing deliveries and searches every agency",
   await expect(filas(page)).toHaveCount(1);
   await expect(filas(page).first().getByTestId("agencia")).toHaveText(`Bandeja Norte (${NORTE})`);
 });
+
+test("soporte: from the search across agencies, reaches the buyer and marks the enquiry attended with her e-mail as Por", async ({
+  page,
+}) => {
+  await ingresar(page, users.soporte.email, "/panel/consultas/buscar?q=fernandez");
+  const fila = filas(page).first();
+  await expect(fila.getByRole("link", { name: "Escribir por WhatsApp" })).toHaveAttribute(
+    "href",
+    `https://wa.me/5491144440103?text=${encodeURIComponent("Hola Fabián, te escribo por tu consulta por el Fiat Cronos (2021).")}`,
+  );
+  await expect(fila.locator('a[href^="tel:"]').first()).toHaveAttribute("href", "tel:+541144440103");
+  await fila.getByRole("button", { name: "Marcar como atendida" }).click();
+  await expect(fila.getByRole("button", { name: "Marcar como sin atender" })).toBeVisible();
+  await expect(fila).toContainText(/Atendida a las \d+(,\d)?\sh/);
+  const consulta = await leer<{ Atencion: unknown }>(`/v3/consultas/${SUR}/${sids.fernandez}`);
+  expect(consulta.Atencion).toMatchObject({ Atendida: true, Por: users.soporte.email });
+});
