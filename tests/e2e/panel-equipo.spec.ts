@@ -193,7 +193,7 @@ test("an agencia member must be an operator of a registered agency; with a typed
   await expect(fila(page, OPERADOR)).toContainText(NOMBRE_AGENCIA);
   await expect(fila(page, OPERADOR)).toContainText("Agencia");
 
-  expect(await ingresaEnOtroNavegador(browser, OPERADOR, "marta-elige-esta")).toBe("/panel/consultas Agencia");
+  expect(await ingresaEnOtroNavegador(browser, OPERADOR, "marta-elige-esta")).toBe("/panel Agencia");
   const marta = (await miembros()).find((miembro) => miembro.Email === OPERADOR);
   expect(marta).toMatchObject({ Role: "agencia", Agency: AGENCIA });
 });
