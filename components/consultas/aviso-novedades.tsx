@@ -5,10 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { type Conocido, contarNuevas } from "./novedades";
-
-/** How often page 1 is polled while the tab is visible (react-query pauses it in the background). */
-export const INTERVALO_NOVEDADES_MS = 15_000;
+import { type Conocido, contarNuevas, INTERVALO_NOVEDADES_MS } from "./novedades";
 
 /** The poll was answered with the sign-in page: the session ended (signed out elsewhere, a new password…). */
 class SesionTerminada extends Error {}

@@ -5,6 +5,9 @@
  * Momento does not come first. Pure, so it is unit tested.
  */
 
+/** How often page 1 is polled while the tab is visible (react-query pauses it in the background). */
+export const INTERVALO_NOVEDADES_MS = 15_000;
+
 /** What the inbox knew: the filter's Total and the sid of page 1's first enquiry (null: none). */
 export type Conocido = { total: number; primera: string | null };
 

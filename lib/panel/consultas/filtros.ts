@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { DIAS_CONSULTAS, LIMITES_AGENCIA, MAX_EMAIL, MAX_EXTERNALID, MAX_PAGINA, MAX_Q, PAGINA } from "@/lib/api/limites";
+import { DIAS_CONSULTAS, LIMITES_AGENCIA, MAX_EMAIL, MAX_EXTERNALID, MAX_Q, PAGINA } from "@/lib/api/limites";
 import { type Formateador, dia as formatoDia } from "@/lib/panel/formatos";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import { addDays, dayOf, isDay } from "@/lib/time";
@@ -107,15 +107,14 @@ export function esquemaFiltros(hoy: string, t: Traductor, f: Formateador) {
 export type FiltrosFormulario = z.input<ReturnType<typeof esquemaFiltros>>;
 export type Filtros = z.output<ReturnType<typeof esquemaFiltros>>;
 
+/**
+ * A page of the inbox: a whole number from 1. One past the last (?pagina=999) is not a filter's fault:
+ * the page says it is empty and which one is the last (cargarPagina asks the API for at most MAX_PAGINA).
+ */
 export function esquemaPagina(t: Traductor) {
   return z.pipe(
     z.pipe(z.string().check(z.regex(PAGINA, { message: t("consultas.validacion.paginaEntera") })), z.transform(Number)),
-    z
-      .number()
-      .check(
-        z.gte(1, { message: t("consultas.validacion.paginaMinima") }),
-        z.lte(MAX_PAGINA, { message: t("consultas.validacion.paginaMaxima", { max: MAX_PAGINA }) }),
-      ),
+    z.number().check(z.gte(1, { message: t("consultas.validacion.paginaMinima") })),
   );
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { getFormatter, getTranslations } from "next-intl/server";
+import { MAX_PAGINA } from "@/lib/api/limites";
 import { explicarFalla } from "@/lib/panel/fallas";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import { zonaHorariaDelPanel } from "@/lib/panel/i18n/zona-horaria";
@@ -189,6 +190,11 @@ export async function cargarPagina(resolucion: Resolucion, pagina = resolucion.p
     return { ok: false, mensaje: resolucion.t("consultas.validacion.elegiAgencia"), errores: null, status: 400 };
   }
   try {
+    // The API lists MAX_PAGINA pages: past them the page is empty, and page 1 tells the Total.
+    if (pagina > MAX_PAGINA) {
+      const datos = await resolucion.client.listConsultas(resolucion.adminMail, { ...resolucion.filtros, pagina: 1 });
+      return { ok: true, datos: { ...datos, _entries: [] } };
+    }
     const datos = await resolucion.client.listConsultas(resolucion.adminMail, { ...resolucion.filtros, pagina });
     return { ok: true, datos };
   } catch (error) {

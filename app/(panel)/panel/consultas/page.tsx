@@ -236,7 +236,13 @@ async function Resultado({
         <Card
           titulo={total === 0 ? t("consultas.vaciaTitulo") : t("consultas.paginaVaciaTitulo")}
           descripcion={total === 0 ? t("consultas.vaciaTexto") : t("consultas.paginaVaciaTexto", { cantidad, ultima: paginas })}
-        />
+        >
+          {total > 0 && (
+            <Link href={href(paginas)} className={buttonClass("secundario")}>
+              {t("consultas.irUltima", { ultima: paginas })}
+            </Link>
+          )}
+        </Card>
       ) : (
         <TablaConsultas
           filas={filas}
