@@ -22,3 +22,23 @@ export function contarNuevas(antes: Conocido, ahora: Sondeo): number {
   const posicion = antes.primera === null ? -1 : ahora.sids.indexOf(antes.primera);
   return Math.max(1, posicion >= 0 ? posicion : ahora.sids.length, crecio);
 }
+
+/** A row as the inbox shows it: its sid and its Momento (ISO 8601, as the API writes it). */
+export type FilaConocida = { sid: string; momentoIso: string };
+
+/** What the table showed when it opened: its sids and its newest Momento. */
+export type Mostradas = { sids: ReadonlySet<string>; ultima: string };
+
+export function mostradas(filas: readonly FilaConocida[]): Mostradas {
+  const momentos = filas.map((fila) => fila.momentoIso).sort();
+  return { sids: new Set(filas.map((fila) => fila.sid)), ultima: momentos.at(-1) ?? "" };
+}
+
+/**
+ * The rows that arrived since the table opened (a refresh after a poll found new enquiries): ones it
+ * did not show, newer than all it showed. A row that only moved up (one above it marked attended left
+ * the tab, or was newly read) is older than the newest shown, so it is not new.
+ */
+export function llegadas(antes: Mostradas, filas: readonly FilaConocida[]): Set<string> {
+  return new Set(filas.filter((fila) => !antes.sids.has(fila.sid) && fila.momentoIso > antes.ultima).map((fila) => fila.sid));
+}

@@ -3,10 +3,11 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import type { MouseEvent } from "react";
+import { type MouseEvent, useRef } from "react";
 import type { FilaConsulta } from "@/lib/panel/consultas/presentacion";
 import { AccionesContacto } from "./contacto";
 import { MarcarAtendida } from "./marcar-atendida";
+import { llegadas, type Mostradas, mostradas } from "./novedades";
 
 type Props = {
   /** `agencia`: the search across agencies says each enquiry's agency. */
@@ -21,11 +22,17 @@ type Props = {
 /**
  * The enquiries of one page. Each row opens the detail (URL param `sid`): with the keyboard through
  * the link on the person's name, with the mouse or a finger anywhere on the row. On a phone each row
- * is a card (buyer and when, vehicle and price, listing); the table's semantics stay.
+ * is a card (buyer and when, vehicle and price, listing); the table's semantics stay. Rows that
+ * arrived while it was open (the poll refreshed page 1: AvisoNovedades, which also announces them)
+ * say "Nueva" and their background fades from amber (a still tint with prefers-reduced-motion); the
+ * page keys the table by its view, so another page or filter starts afresh.
  */
 export function TablaConsultas({ filas, caption, abierta, conOperador }: Props) {
   const router = useRouter();
   const t = useTranslations();
+  const alAbrir = useRef<Mostradas | null>(null);
+  alAbrir.current ??= mostradas(filas);
+  const nuevas = llegadas(alAbrir.current, filas);
 
   function abrir(event: MouseEvent<HTMLTableRowElement>, href: string) {
     if ((event.target as HTMLElement).closest("a, button")) return;
@@ -80,9 +87,10 @@ export function TablaConsultas({ filas, caption, abierta, conOperador }: Props) 
               key={fila.sid}
               data-sid={fila.sid}
               data-leida={fila.leida}
+              data-nueva={nuevas.has(fila.sid) || undefined}
               aria-current={abierta === fila.sid ? "true" : undefined}
               onClick={(event) => abrir(event, fila.href)}
-              className={`grid cursor-pointer grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-4 py-3 align-top hover:bg-marca-50/60 aria-[current=true]:bg-marca-50 md:table-row md:p-0 ${fila.leida ? "" : "bg-marca-50/30 font-semibold"}`}
+              className={`grid cursor-pointer grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-4 py-3 align-top hover:bg-marca-50/60 aria-[current=true]:bg-marca-50 md:table-row md:p-0 ${fila.leida ? "" : "bg-marca-50/30 font-semibold"} ${nuevas.has(fila.sid) ? "fila-nueva" : ""}`}
             >
               <td className="order-2 text-right text-xs whitespace-nowrap text-slate-600 md:order-none md:px-4 md:py-2 md:text-left md:text-sm md:text-slate-700">
                 <time dateTime={fila.momentoIso}>{fila.momento}</time>
@@ -99,6 +107,11 @@ export function TablaConsultas({ filas, caption, abierta, conOperador }: Props) 
                   {fila.interesado}
                   {!fila.leida && <span className="sr-only"> ({t("consultas.atencion.sinLeer")})</span>}
                 </Link>
+                {nuevas.has(fila.sid) && (
+                  <span className="mt-1 inline-block rounded-full border border-amber-300 bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900 md:mt-0 md:ml-2">
+                    {t("consultas.novedades.nueva")}
+                  </span>
+                )}
               </td>
               <td className="hidden px-4 py-2 text-slate-700 md:table-cell">
                 <a href={fila.contacto.mailto} className="block whitespace-nowrap text-marca-700 hover:underline" title={fila.email}>

@@ -134,3 +134,32 @@ test("when the session ends, the next poll takes the person to sign in, and back
   await page.waitForURL(`${base}${vista}`);
   await expect(page.getByTestId("pagina-actual")).toHaveText("Página 2 de 2");
 });
+
+test("an enquiry that arrives while the inbox is open appears marked Nueva, announced once", async ({ page }) => {
+  await page.clock.install();
+  await ingresar(page, INBOX);
+  await expect(filas(page)).toHaveCount(PER_PAGINA);
+  await expect(page.locator("tr[data-nueva]")).toHaveCount(0);
+
+  const sid = await consulta("Reciente", 0);
+  await page.clock.fastForward(INTERVALO_NOVEDADES_MS);
+  const nueva = page.locator(`tr[data-sid="${sid}"]`);
+  await expect(nueva).toBeVisible();
+  await expect(nueva).toHaveAttribute("data-nueva", "true");
+  await expect(nueva.getByText("Nueva", { exact: true })).toBeVisible();
+  await expect(page.locator("tr[data-nueva]")).toHaveCount(1);
+  // The first row; the others are not marked.
+  await expect(filas(page).first()).toHaveAttribute("data-sid", sid);
+  await expect(page.getByTestId("novedades")).toHaveText(/^1 consulta nueva\s*Ya están en la tabla\.\s*Entendido$/);
+  await revisarPagina(page, "consultas-nueva-admin");
+
+  // The next poll finds nothing more: still marked, not announced again.
+  await page.clock.fastForward(INTERVALO_NOVEDADES_MS);
+  await expect(page.getByTestId("novedades")).toContainText("1 consulta nueva");
+  await expect(nueva).toHaveAttribute("data-nueva", "true");
+
+  // Another page starts afresh.
+  await page.getByRole("navigation", { name: "Paginación de consultas" }).getByRole("link", { name: "Siguiente" }).click();
+  await expect(page.getByTestId("pagina-actual")).toHaveText("Página 2 de 2");
+  await expect(page.locator("tr[data-nueva]")).toHaveCount(0);
+});

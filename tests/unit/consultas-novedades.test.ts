@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contarNuevas } from "@/components/consultas/novedades";
+import { contarNuevas, llegadas, mostradas } from "@/components/consultas/novedades";
 
 describe("new enquiries noticed by the inbox's poll of page 1", () => {
   const antes = { total: 64, primera: "S3" };
@@ -26,5 +26,24 @@ describe("new enquiries noticed by the inbox's poll of page 1", () => {
   it("from an empty inbox, every enquiry on page 1 is new", () => {
     expect(contarNuevas({ total: 0, primera: null }, { total: 2, sids: ["S2", "S1"] })).toBe(2);
     expect(contarNuevas({ total: 0, primera: null }, { total: 0, sids: [] })).toBe(0);
+  });
+});
+
+describe("the rows the inbox marks as arrived while it was open", () => {
+  const fila = (sid: string, hora: string) => ({ sid, momentoIso: `2026-11-20T${hora}:00.000Z` });
+  const alAbrir = mostradas([fila("S3", "12:00"), fila("S2", "11:00"), fila("S1", "10:00")]);
+
+  it("marks the ones it did not show, newer than all it showed", () => {
+    expect(llegadas(alAbrir, [fila("S5", "12:30"), fila("S4", "12:10"), fila("S3", "12:00"), fila("S2", "11:00")])).toEqual(
+      new Set(["S5", "S4"]),
+    );
+  });
+
+  it("marks none when the page is the one it showed", () => {
+    expect(llegadas(alAbrir, [fila("S3", "12:00"), fila("S2", "11:00"), fila("S1", "10:00")]).size).toBe(0);
+  });
+
+  it("does not mark an older one that moved up (one above it left the tab, marked attended)", () => {
+    expect(llegadas(alAbrir, [fila("S3", "12:00"), fila("S1", "10:00"), fila("S0", "09:00")]).size).toBe(0);
   });
 });

@@ -245,6 +245,7 @@ async function Resultado({
         </Card>
       ) : (
         <TablaConsultas
+          key={actual}
           filas={filas}
           abierta={abierta}
           conOperador={!resolucion.fijo || veTodas(resolucion)}
