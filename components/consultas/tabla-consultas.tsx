@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { type MouseEvent, useRef } from "react";
+import { type MouseEvent, type ReactNode, useRef } from "react";
 import type { FilaConsulta } from "@/lib/panel/consultas/presentacion";
 import { AccionesContacto } from "./contacto";
 import { MarcarAtendida } from "./marcar-atendida";
@@ -17,6 +17,8 @@ type Props = {
   abierta?: string;
   /** Whether the operator column helps: not for an `agencia` user, who sees only her own. */
   conOperador: boolean;
+  /** Shown instead of the table while there are no rows. */
+  vacia?: ReactNode;
 };
 
 /**
@@ -27,7 +29,7 @@ type Props = {
  * say "Nueva" and their background fades from amber (a still tint with prefers-reduced-motion); the
  * page keys the table by its view, so another page or filter starts afresh.
  */
-export function TablaConsultas({ filas, caption, abierta, conOperador }: Props) {
+export function TablaConsultas({ filas, caption, abierta, conOperador, vacia }: Props) {
   const router = useRouter();
   const t = useTranslations();
   const alAbrir = useRef<Mostradas | null>(null);
@@ -40,6 +42,7 @@ export function TablaConsultas({ filas, caption, abierta, conOperador }: Props) 
     router.push(href, { scroll: false });
   }
 
+  if (filas.length === 0 && vacia) return vacia;
   const th = "px-4 py-2";
   const conAgencia = filas.some((fila) => fila.agencia);
   return (

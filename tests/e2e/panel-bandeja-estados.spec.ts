@@ -163,3 +163,16 @@ test("an enquiry that arrives while the inbox is open appears marked Nueva, anno
   await expect(page.getByTestId("pagina-actual")).toHaveText("Página 2 de 2");
   await expect(page.locator("tr[data-nueva]")).toHaveCount(0);
 });
+
+test("in a view that had no enquiries, the first one to arrive appears marked Nueva", async ({ page }) => {
+  const vista = `${INBOX}&q=tardio`;
+  await page.clock.install();
+  await ingresar(page, vista);
+  await expect(page.getByRole("heading", { name: "No hay consultas para estos filtros" })).toBeVisible();
+
+  const sid = await consulta("Tardio", 0);
+  await page.clock.fastForward(INTERVALO_NOVEDADES_MS);
+  await expect(page.locator(`tr[data-sid="${sid}"]`)).toHaveAttribute("data-nueva", "true");
+  await expect(page.getByRole("heading", { name: "No hay consultas para estos filtros" })).toHaveCount(0);
+  await expect(page.getByTestId("novedades")).toContainText("1 consulta nueva");
+});

@@ -232,26 +232,26 @@ async function Resultado({
         pagina={pagina}
         hrefPrimera={href(1)}
       />
-      {entradas.length === 0 ? (
-        <Card
-          titulo={total === 0 ? t("consultas.vaciaTitulo") : t("consultas.paginaVaciaTitulo")}
-          descripcion={total === 0 ? t("consultas.vaciaTexto") : t("consultas.paginaVaciaTexto", { cantidad, ultima: paginas })}
-        >
-          {total > 0 && (
-            <Link href={href(paginas)} className={buttonClass("secundario")}>
-              {t("consultas.irUltima", { ultima: paginas })}
-            </Link>
-          )}
-        </Card>
-      ) : (
-        <TablaConsultas
-          key={actual}
-          filas={filas}
-          abierta={abierta}
-          conOperador={!resolucion.fijo || veTodas(resolucion)}
-          caption={t("consultas.caption", { agencia: resolucion.adminMail ?? "", periodo, pagina, paginas, cantidad })}
-        />
-      )}
+      {/* Mounted even when empty: the rows that arrive in an empty view are new too. */}
+      <TablaConsultas
+        key={actual}
+        filas={filas}
+        abierta={abierta}
+        conOperador={!resolucion.fijo || veTodas(resolucion)}
+        caption={t("consultas.caption", { agencia: resolucion.adminMail ?? "", periodo, pagina, paginas, cantidad })}
+        vacia={
+          <Card
+            titulo={total === 0 ? t("consultas.vaciaTitulo") : t("consultas.paginaVaciaTitulo")}
+            descripcion={total === 0 ? t("consultas.vaciaTexto") : t("consultas.paginaVaciaTexto", { cantidad, ultima: paginas })}
+          >
+            {total > 0 && (
+              <Link href={href(paginas)} className={buttonClass("secundario")}>
+                {t("consultas.irUltima", { ultima: paginas })}
+              </Link>
+            )}
+          </Card>
+        }
+      />
       {total > 0 && (
         <Paginacion
           pagina={pagina}
