@@ -11,8 +11,9 @@ export default defineConfig({
   use: {
     // The desktop size of the pages' checks (tests/support/pagina.ts also checks each page at a phone's).
     viewport: { width: 1440, height: 900 },
-    // The browser of the Panel's users: Chrome draws date fields in its own locale (dd/mm/aaaa for
-    // es-AR), whatever the page's lang says.
+    // The browser of the Panel's users speaks es-AR (navigator.language, Accept-Language). Headless
+    // Chromium still draws empty date fields as mm/dd/yyyy: it takes that pattern from neither this
+    // nor --lang, while a Chrome set to Spanish (Argentina) draws dd/mm/aaaa.
     locale: "es-AR",
     // The pages honour prefers-reduced-motion: no colour transitions under test (axe reads colours).
     contextOptions: { reducedMotion: "reduce" },

@@ -26,7 +26,20 @@ const accion =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700";
 
 /** Copies a value; says so (aria-live) for two seconds. Without the Clipboard API, a selection and execCommand. */
-function Copiar({ valor, etiqueta, conTexto, de }: { valor: string; etiqueta: string; conTexto: boolean; de?: string }) {
+function Copiar({
+  valor,
+  etiqueta,
+  corto,
+  conTexto,
+  de,
+}: {
+  valor: string;
+  etiqueta: string;
+  /** In the list, what is copied in one word beside the icon (three copy buttons must not look alike). */
+  corto: string;
+  conTexto: boolean;
+  de?: string;
+}) {
   const t = useTranslations();
   const [copiado, setCopiado] = useState(false);
   const reloj = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -51,10 +64,10 @@ function Copiar({ valor, etiqueta, conTexto, de }: { valor: string; etiqueta: st
       aria-label={conTexto ? undefined : etiqueta}
       aria-describedby={de}
       title={etiqueta}
-      className={`${accion} ${conTexto ? "px-3" : ""}`}
+      className={`${accion} px-3`}
     >
       <Icono nombre={copiado ? "hecho" : "copiar"} />
-      {conTexto && etiqueta}
+      {conTexto ? etiqueta : <span className="text-xs">{corto}</span>}
       <span aria-live="polite" className={conTexto ? "text-emerald-800" : "sr-only"}>
         {copiado ? t("consultas.contacto.copiado") : ""}
       </span>
@@ -89,11 +102,29 @@ export function AccionesContacto({ contacto, sid, compacto, de }: { contacto: Co
       {enlace(contacto.mailto, "email", t("consultas.contacto.escribir"), "md:hidden")}
       {contacto.tel && enlace(contacto.tel, "telefono", t("consultas.contacto.llamar"), "md:hidden")}
       {contacto.whatsapp && enlace(contacto.whatsapp, "whatsapp", t("consultas.contacto.whatsapp"))}
-      <Copiar valor={contacto.email} etiqueta={t("consultas.contacto.copiarEmail")} conTexto={!compacto} de={de} />
+      <Copiar
+        valor={contacto.email}
+        etiqueta={t("consultas.contacto.copiarEmail")}
+        corto={t("consultas.contacto.corto.email")}
+        conTexto={!compacto}
+        de={de}
+      />
       {contacto.telefono && (
-        <Copiar valor={contacto.telefono} etiqueta={t("consultas.contacto.copiarTelefono")} conTexto={!compacto} de={de} />
+        <Copiar
+          valor={contacto.telefono}
+          etiqueta={t("consultas.contacto.copiarTelefono")}
+          corto={t("consultas.contacto.corto.telefono")}
+          conTexto={!compacto}
+          de={de}
+        />
       )}
-      <Copiar valor={sid} etiqueta={t("consultas.contacto.copiarSid")} conTexto={!compacto} de={de} />
+      <Copiar
+        valor={sid}
+        etiqueta={t("consultas.contacto.copiarSid")}
+        corto={t("consultas.contacto.corto.sid")}
+        conTexto={!compacto}
+        de={de}
+      />
     </div>
   );
 }
