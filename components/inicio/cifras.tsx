@@ -1,3 +1,7 @@
+import { duracion, type Formateador, numero, SIN_DATO } from "@/lib/panel/formatos";
+import type { Traductor } from "@/lib/panel/i18n/idiomas";
+import type { NumerosAgencia } from "@/lib/panel/inicio/numeros";
+
 /** The home page's headline numbers: a label and a value each, values tabular. */
 export function Cifras({ cifras }: { cifras: { clave: string; etiqueta: string; valor: string; detalle?: string }[] }) {
   return (
@@ -13,4 +17,22 @@ export function Cifras({ cifras }: { cifras: { clave: string; etiqueta: string; 
       ))}
     </dl>
   );
+}
+
+/** The headline numbers of one agency or of several added up; the median only where there is one. */
+export function cifrasDe(numeros: Omit<NumerosAgencia, "adminMail" | "mediana">, t: Traductor, f: Formateador, mediana?: number | null) {
+  return [
+    { clave: "hoy", etiqueta: t("inicio.cifras.hoy"), valor: numero(f, numeros.hoy) },
+    { clave: "siete", etiqueta: t("inicio.cifras.siete"), valor: numero(f, numeros.siete) },
+    { clave: "treinta", etiqueta: t("inicio.cifras.treinta"), valor: numero(f, numeros.treinta) },
+    {
+      clave: "sinAtender",
+      etiqueta: t("inicio.cifras.sinAtender"),
+      valor: numero(f, numeros.sinAtender),
+      detalle: t("inicio.cifras.atendidas", { n: numero(f, numeros.atendidas) }),
+    },
+    ...(mediana === undefined
+      ? []
+      : [{ clave: "mediana", etiqueta: t("inicio.cifras.mediana"), valor: mediana === null ? SIN_DATO : duracion(f, mediana) }]),
+  ];
 }

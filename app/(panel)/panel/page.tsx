@@ -1,8 +1,9 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { Cifras } from "@/components/inicio/cifras";
+import { Cifras, cifrasDe } from "@/components/inicio/cifras";
 import { ListaEsperando } from "@/components/inicio/esperando";
 import { GraficoPorDia } from "@/components/inicio/grafico-por-dia";
+import { NumerosDeAgencias } from "@/components/inicio/numeros-de-agencias";
 import { EntregasFallidas, SaludWebhooks } from "@/components/inicio/salud-webhooks";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass, enlaceClass } from "@/components/ui/button-class";
@@ -12,17 +13,8 @@ import { MAX_Q } from "@/lib/api/limites";
 import { areasFor } from "@/lib/panel/areas";
 import { limitesFechas, urlConsultas } from "@/lib/panel/consultas/filtros";
 import { explicarFalla } from "@/lib/panel/fallas";
-import { duracion, type Formateador, numero, SIN_DATO } from "@/lib/panel/formatos";
-import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import { zonaHorariaDelPanel } from "@/lib/panel/i18n/zona-horaria";
-import {
-  DIAS_INICIO,
-  entregasFallidas,
-  type NumerosAgencia,
-  numerosDeAgencia,
-  saludDeTopicos,
-  sumarAgencias,
-} from "@/lib/panel/inicio/numeros";
+import { DIAS_INICIO, entregasFallidas, type NumerosAgencia, numerosDeAgencia, saludDeTopicos } from "@/lib/panel/inicio/numeros";
 import { type CurrentUser, exigirUsuario } from "@/lib/panel/session";
 import { v3ClientFor } from "@/lib/panel/v3-client";
 
@@ -54,23 +46,6 @@ export default async function PanelHome() {
 }
 
 const hoyDelPanel = () => limitesFechas(zonaHorariaDelPanel()).hoy;
-
-function cifrasDe(numeros: Omit<NumerosAgencia, "adminMail" | "mediana">, t: Traductor, f: Formateador, mediana?: number | null) {
-  return [
-    { clave: "hoy", etiqueta: t("inicio.cifras.hoy"), valor: numero(f, numeros.hoy) },
-    { clave: "siete", etiqueta: t("inicio.cifras.siete"), valor: numero(f, numeros.siete) },
-    { clave: "treinta", etiqueta: t("inicio.cifras.treinta"), valor: numero(f, numeros.treinta) },
-    {
-      clave: "sinAtender",
-      etiqueta: t("inicio.cifras.sinAtender"),
-      valor: numero(f, numeros.sinAtender),
-      detalle: t("inicio.cifras.atendidas", { n: numero(f, numeros.atendidas) }),
-    },
-    ...(mediana === undefined
-      ? []
-      : [{ clave: "mediana", etiqueta: t("inicio.cifras.mediana"), valor: mediana === null ? SIN_DATO : duracion(f, mediana) }]),
-  ];
-}
 
 async function InicioAgencia({ user }: { user: CurrentUser }) {
   const t = await getTranslations();
@@ -136,82 +111,6 @@ async function InicioAdmin({ user }: { user: CurrentUser }) {
       ) : (
         <SaludWebhooks salud={salud.value} />
       )}
-    </>
-  );
-}
-
-function NumerosDeAgencias({ agencias, f, t }: { agencias: (NumerosAgencia & { nombre: string | null })[]; f: Formateador; t: Traductor }) {
-  const total = sumarAgencias(agencias);
-  return (
-    <>
-      <Cifras cifras={cifrasDe(total, t, f)} />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <GraficoPorDia porDia={total.porDia} titulo={t("inicio.porDiaTodas", { dias: DIAS_INICIO })} />
-        </Card>
-        <ListaEsperando esperando={total.esperando} conAgencia ahora={new Date()} />
-      </div>
-      <Card titulo={t("inicio.porAgencia")}>
-        <div className="md:overflow-x-auto">
-          <table className="block w-full text-left text-sm md:table" data-testid="por-agencia">
-            <caption className="sr-only">{t("inicio.porAgencia")}</caption>
-            <thead className="sr-only text-xs font-semibold uppercase tracking-wide text-slate-600 md:not-sr-only md:table-header-group">
-              <tr>
-                <th scope="col" className="py-2 pr-4">
-                  {t("consultas.columnas.agencia")}
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right">
-                  {t("inicio.cifras.hoy")}
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right">
-                  {t("inicio.cifras.siete")}
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right">
-                  {t("inicio.cifras.treinta")}
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right">
-                  {t("inicio.cifras.sinAtender")}
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  {t("inicio.cifras.mediana")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="block divide-y divide-slate-100 md:table-row-group">
-              {agencias.map((agencia) => (
-                <tr key={agencia.adminMail} data-agencia={agencia.adminMail} className="grid grid-cols-2 gap-x-3 py-2 md:table-row">
-                  <th scope="row" className="col-span-2 py-1 pr-4 font-semibold text-slate-900 md:py-2">
-                    <Link
-                      href={urlConsultas({ agencia: agencia.adminMail })}
-                      className="inline-flex min-h-11 items-center text-marca-700 hover:underline md:min-h-0"
-                    >
-                      {agencia.nombre ?? agencia.adminMail}
-                    </Link>
-                  </th>
-                  {(
-                    [
-                      ["hoy", numero(f, agencia.hoy)],
-                      ["siete", numero(f, agencia.siete)],
-                      ["treinta", numero(f, agencia.treinta)],
-                      ["sinAtender", numero(f, agencia.sinAtender)],
-                      ["mediana", agencia.mediana === null ? SIN_DATO : duracion(f, agencia.mediana)],
-                    ] as const
-                  ).map(([clave, valor]) => (
-                    <td
-                      key={clave}
-                      className="flex justify-between gap-2 py-1 tabular-nums md:table-cell md:py-2 md:pr-4 md:text-right"
-                      data-columna={clave}
-                    >
-                      <span className="text-slate-600 md:hidden">{t(`inicio.cifras.${clave}`)}</span>
-                      {valor}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </Card>
     </>
   );
 }
