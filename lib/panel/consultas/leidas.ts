@@ -1,5 +1,6 @@
 import "server-only";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
+import { DIAS_CONSULTAS } from "@/lib/api/limites";
 import { getDb } from "@/lib/db";
 import { panelConsultasLeidas } from "@/lib/db/schema-panel";
 
@@ -8,9 +9,18 @@ import { panelConsultasLeidas } from "@/lib/db/schema-panel";
  * that person. The Panel's own table; the API is not asked.
  */
 
-/** Records that the user opened the enquiry (the first time counts; again changes nothing). */
+const DIA_MS = 86_400_000;
+
+/**
+ * Records that the user opened the enquiry (the first time counts; again changes nothing), and
+ * deletes that user's marks older than the period the inbox shows: an enquiry read then has left
+ * every list since.
+ */
 export async function marcarLeida(userId: string, sid: string): Promise<void> {
-  await (await getDb()).insert(panelConsultasLeidas).values({ userId, sid }).onConflictDoNothing();
+  const db = await getDb();
+  await db.insert(panelConsultasLeidas).values({ userId, sid }).onConflictDoNothing();
+  const limite = new Date(Date.now() - DIAS_CONSULTAS * DIA_MS);
+  await db.delete(panelConsultasLeidas).where(and(eq(panelConsultasLeidas.userId, userId), lt(panelConsultasLeidas.leida, limite)));
 }
 
 /** Which of these sids the user has read. */
