@@ -1,6 +1,7 @@
 "use client";
 
 import { useLinkStatus } from "next/link";
+import { Spinner } from "@/components/ui/spinner";
 
 /**
  * Inside a pagination link: a spinner while the page it leads to is loading (on a slow network the
@@ -11,7 +12,7 @@ export function PasoPendiente({ texto }: { texto: string }) {
   if (!pending) return null;
   return (
     <span data-testid="paso-pendiente" className="inline-flex items-center">
-      <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-current border-r-transparent" />
+      <Spinner />
       <span className="sr-only">{texto}</span>
     </span>
   );

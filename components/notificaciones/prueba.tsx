@@ -8,6 +8,7 @@ import { enviar, unaLinea, useExplicar } from "@/components/panel/enviar";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { enlaceClass } from "@/components/ui/button-class";
+import { Spinner } from "@/components/ui/spinner";
 import { fechaHora } from "@/lib/panel/formatos";
 import type { Entrega, Entregas } from "@/lib/panel/v3-tipos";
 import { BloqueCodigo } from "./bloque-codigo";
@@ -68,7 +69,7 @@ export function EnviarPrueba({ topic, activo }: { topic: string; activo: boolean
             <div className="text-sm text-slate-700">
               {!terminada(entrega.data) && !entrega.isError && (
                 <p className="flex items-center gap-2">
-                  <span aria-hidden="true" className="h-3 w-3 animate-spin rounded-full border-2 border-marca-700 border-r-transparent" />
+                  <Spinner className="h-3 w-3 border-marca-700" />
                   {t("notificaciones.prueba.esperando")}
                 </p>
               )}

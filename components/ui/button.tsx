@@ -2,6 +2,7 @@
 
 import { type ComponentProps, useSyncExternalStore } from "react";
 import { buttonClass, type Variant } from "./button-class";
+import { Spinner } from "./spinner";
 
 const nada = () => () => {};
 
@@ -36,7 +37,7 @@ export function Button({
       aria-busy={cargando || undefined}
       {...props}
     >
-      {cargando && <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-current border-r-transparent" />}
+      {cargando && <Spinner />}
       {children}
     </button>
   );

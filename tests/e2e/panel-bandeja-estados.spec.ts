@@ -92,7 +92,9 @@ test("a page past the last says it has no enquiries and which page is the last, 
   await expect(page.getByRole("link", { name: "Ir a la última página (2)" })).toBeVisible();
 });
 
-test("on a slow API, Siguiente shows its loading state at once, then page 2", async ({ page }) => {
+test("on a slow API, Siguiente shows its loading state at once (a spinner that stays still under reduced motion), then page 2", async ({
+  page,
+}) => {
   await ingresar(page, INBOX);
   await expect(page.getByTestId("pagina-actual")).toHaveText("Página 1 de 2");
   await expect(filas(page)).toHaveCount(PER_PAGINA);
@@ -102,6 +104,13 @@ test("on a slow API, Siguiente shows its loading state at once, then page 2", as
   // The API has not answered: the link says it is loading, page 1 is still there.
   await expect(siguiente.getByTestId("paso-pendiente")).toBeVisible({ timeout: 1_000 });
   await expect(siguiente).toContainText("Cargando…");
+  // The browser asks for reduced motion (the config's reducedMotion): the spinner stays still.
+  expect(
+    await siguiente
+      .getByTestId("paso-pendiente")
+      .locator("[aria-hidden]")
+      .evaluate((anillo) => anillo.getAnimations().length),
+  ).toBe(0);
   await expect.poll(() => intermedia.retenidas()).toBeGreaterThan(0);
   await expect(page.getByTestId("pagina-actual")).toHaveText("Página 1 de 2");
 
