@@ -95,8 +95,11 @@ export function startOfDay(day: string, timeZone: string): Date {
   return new Date(guess - offsetMs(new Date(first), timeZone));
 }
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+
+/** The UTC day (YYYY-MM-DD) of an instant given in milliseconds. */
+export const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /**
  * How a period splits for counting: whole UTC days [firstDay, afterDays), the whole UTC hours around

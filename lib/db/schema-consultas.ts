@@ -100,6 +100,29 @@ export const consultasPorHora = pgTable(
 );
 
 /**
+ * How many enquiries each listing (ExternalId, never "" of a catalogue enquiry) received per UTC day,
+ * by app and operator, plus a row under operator "" with every operator's: kept in the ingestion
+ * statement with the others, so the summary's top listings add up whole days here and count only the
+ * partial days at the ends of the period in `consultas` (docs/decisions/0042).
+ */
+export const consultasPorPublicacion = pgTable(
+  "consultas_por_publicacion",
+  {
+    agenciaId: text("agencia_id")
+      .notNull()
+      .references(() => agencias.id, { onDelete: "cascade" }),
+    appId: text("app_id").notNull(),
+    /** An operator's e-mail, or "" for the agency's enquiries of every operator. */
+    operadorResponsable: text("operador_responsable").notNull(),
+    dia: date("dia").notNull(),
+    externalId: text("external_id").notNull(),
+    cantidad: integer("cantidad").notNull(),
+  },
+  // The operator ("" for all) before the days: one index range per summary.
+  (table) => [primaryKey({ columns: [table.agenciaId, table.appId, table.operadorResponsable, table.dia, table.externalId] })],
+);
+
+/**
  * Whether somebody attended an enquiry, for one app (docs/decisions/0041): each app keeps its own
  * marks, and another app's never show. The enquiry's agency, operator and reception time are copied
  * here so the summary counts an app's marks of a period from this table's index alone.

@@ -17,6 +17,8 @@ const sids = { viejo: "", nuevo: "" };
 const DAY = 86_400_000;
 
 type Resumen = {
+  Desde: string;
+  Hasta: string;
   Total: number;
   PorDia: { Dia: string; Cantidad: number }[];
   PorTipoAnuncio: { TipoAnuncio: string; Cantidad: number }[];
@@ -124,5 +126,72 @@ describe("GET /v3/consultas/{adminMail}/resumen", () => {
     const { response } = await resumen(appA, "", unique("nadie"));
     expect(response.status).toBe(404);
     expect(await response.text()).toBe("");
+  });
+});
+
+describe("GET /v3/consultas/{adminMail}/resumen: the counters at the edges of the period", () => {
+  /** Registered with A (catalogue shared) and B; enquiries just inside and just outside a 3-day period. */
+  let bordes: string;
+  const otro = unique("otro");
+  const HOUR = 3_600_000;
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString().slice(0, 10);
+  const period = `?desde=${day(4)}&hasta=${day(2)}`;
+
+  beforeAll(async () => {
+    bordes = await registered([
+      [appA, true],
+      [appB, false],
+    ]);
+    await admin("agency", "operator", "--admin", bordes, "--email", otro, "--nombre", "Eva", "--apellido", "Sol");
+    expect((await publish(appA, bordes, `Borde-${tag}`)).status).toBe(201);
+    expect((await publish(appB, bordes, `Ajena-${tag}`)).status).toBe(201);
+    const { body } = await resumen(appA, period, bordes);
+    // The period's first moment and the one after its last, in the service's zone.
+    const start = Date.parse(body.Desde);
+    const end = Date.parse(body.Hasta) + 1000;
+    const at = (time: number) => new Date(time).toISOString();
+    const listing = (Momento: string, extra: Record<string, unknown> = {}) =>
+      enquiry({ AdminMail: bordes, ExternalId: `Borde-${tag}`, TipoAnuncio: "publicacion", Momento, ...extra });
+    const catalogue = (Momento: string) =>
+      enquiry({ AdminMail: bordes, ExternalId: "", TipoAnuncio: "catalogo", Auto: auto("Fiat", "Cronos"), Momento });
+    for (const time of [start - HOUR / 2, end + HOUR / 2]) {
+      await listing(at(time));
+      await catalogue(at(time));
+    }
+    await listing(at(start + HOUR / 2), { OperadorResponsable: otro });
+    await catalogue(at(start + HOUR / 2));
+    await listing(at(start + 26 * HOUR));
+    await listing(at(start + 26 * HOUR));
+    await listing(at(end - HOUR / 2));
+    await enquiry({ AdminMail: bordes, ExternalId: `Ajena-${tag}`, TipoAnuncio: "publicacion", Momento: at(start + 26 * HOUR) });
+  }, 120_000);
+
+  it("counts each enquiry of the period in its day, and none of the moments around it", async () => {
+    const { body } = await resumen(appA, period, bordes);
+    expect(body.Total).toBe(5);
+    expect(body.PorDia.map((each) => each.Cantidad)).toEqual([2, 2, 1]);
+    for (const each of body.PorDia) {
+      expect(each.Cantidad, each.Dia).toBe((await list(appA, bordes, `?desde=${each.Dia}&hasta=${each.Dia}`)).body.Total);
+    }
+    expect(body.PorTipoAnuncio).toEqual([
+      { TipoAnuncio: "publicacion", Cantidad: 4 },
+      { TipoAnuncio: "catalogo", Cantidad: 1 },
+    ]);
+    expect(body.Publicaciones).toEqual([{ ExternalId: `borde-${tag}`, Cantidad: 4 }]);
+    const { body: first } = await resumen(appA, `?desde=${day(4)}&hasta=${day(4)}`, bordes);
+    expect(first).toMatchObject({ Total: 2, PorDia: [{ Cantidad: 2 }], Publicaciones: [{ ExternalId: `borde-${tag}`, Cantidad: 1 }] });
+  });
+
+  it("narrows the counters to the operador, and to what each app sees", async () => {
+    const { body } = await resumen(appA, `${period}&operador=${otro}`, bordes);
+    expect(body).toMatchObject({ Total: 1, Publicaciones: [{ ExternalId: `borde-${tag}`, Cantidad: 1 }] });
+    expect(body.PorDia.map((each) => each.Cantidad)).toEqual([1, 0, 0]);
+    const { body: deB } = await resumen(appB, period, bordes);
+    expect(deB).toMatchObject({ Total: 1, Publicaciones: [{ ExternalId: `ajena-${tag}`, Cantidad: 1 }] });
+    expect(deB.PorDia.map((each) => each.Cantidad)).toEqual([0, 1, 0]);
+    expect(deB.PorTipoAnuncio).toEqual([
+      { TipoAnuncio: "publicacion", Cantidad: 1 },
+      { TipoAnuncio: "catalogo", Cantidad: 0 },
+    ]);
   });
 });

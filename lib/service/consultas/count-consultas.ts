@@ -3,10 +3,8 @@ import { and, count, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { consultas, consultasPorDia, consultasPorHora } from "@/lib/db/schema";
-import { splitPeriod } from "@/lib/time";
+import { isoDay, splitPeriod } from "@/lib/time";
 import { factsHold, type ListParams, type ListShape, listConditions, shapeName } from "./list-shape";
-
-const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /**
  * `Total` of a list without scanning every row (decisions 0009): whole UTC days from the per-day
@@ -88,8 +86,10 @@ function countersTotal(db: Db, shape: ListShape) {
 }
 
 /**
- * Adds enquiries to the per-day and per-hour counters, in the transaction (or the statement) that
- * stores them. `nuevas` selects, or inserts returning, agencia_id, app_id, operador_responsable and momento.
+ * Adds enquiries to the per-day, per-hour and per-listing counters, in the transaction (or the
+ * statement) that stores them. `nuevas` selects, or inserts returning, agencia_id, app_id,
+ * operador_responsable, external_id and momento. A listing's row is kept for its operator and under
+ * operator '' for all of them (docs/decisions/0042).
  */
 export function tally(db: Pick<Db, "execute">, nuevas: SQL) {
   return db.execute(sql`
@@ -100,7 +100,15 @@ export function tally(db: Pick<Db, "execute">, nuevas: SQL) {
       from nuevas
       group by 1, 2, 3, 4
       on conflict (agencia_id, app_id, dia, operador_responsable)
-      do update set cantidad = consultas_por_dia.cantidad + excluded.cantidad)
+      do update set cantidad = consultas_por_dia.cantidad + excluded.cantidad),
+    por_publicacion as (
+      insert into consultas_por_publicacion (agencia_id, app_id, operador_responsable, dia, external_id, cantidad)
+      select agencia_id, coalesce(app_id, ''), operador, (momento at time zone 'UTC')::date, external_id, count(*)
+      from nuevas cross join lateral (values (operador_responsable), ('')) as todos (operador)
+      where external_id <> ''
+      group by 1, 2, 3, 4, 5
+      on conflict (agencia_id, app_id, operador_responsable, dia, external_id)
+      do update set cantidad = consultas_por_publicacion.cantidad + excluded.cantidad)
     insert into consultas_por_hora (agencia_id, app_id, operador_responsable, hora, cantidad)
     select agencia_id, coalesce(app_id, ''), operador_responsable, date_trunc('hour', momento at time zone 'UTC') at time zone 'UTC', count(*)
     from nuevas

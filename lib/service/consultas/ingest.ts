@@ -152,6 +152,7 @@ export async function ingestConsulta(input: ConsultaIngest): Promise<{ Sid: stri
       agencia_id: consultas.agenciaId,
       app_id: consultas.appId,
       operador_responsable: consultas.operadorResponsable,
+      external_id: consultas.externalId,
       momento: consultas.momento,
     });
     await tally(tx, stored.getSQL());

@@ -1,61 +1,150 @@
 import "server-only";
-import { and, count, desc, eq, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lt, lte, ne, type SQL, sql } from "drizzle-orm";
 import { consultasPath, type Resumen, type ResumenFilters } from "@/lib/api/consultas";
 import { links, withQuery } from "@/lib/api/links";
 import { type Db, getDb } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
-import { consultas, consultasAtencion, consultasPorHora } from "@/lib/db/schema";
+import { consultas, consultasAtencion, consultasPorDia, consultasPorHora, consultasPorPublicacion } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
-import { addDays, counterHours, dayOf, formatDateTime } from "@/lib/time";
+import { addDays, counterHours, DAY_MS, dayOf, formatDateTime, HOUR_MS, isoDay, splitPeriod } from "@/lib/time";
 import { type ListFacts, listFacts } from "./list-facts";
-import { type ListShape, listConditions, shapeName } from "./list-shape";
+import { type ListParams, type ListShape, listConditions, shapeName } from "./list-shape";
 import { periodOf } from "./period";
 import { visibleEnquiries } from "./visibility";
 
 const TOP_LISTINGS = 10;
 
+/** A PostgreSQL array literal of plain values (one parameter, however many). */
+const arrayOf = (values: string[]) => `{${values.join(",")}}`;
+
 type Scope = { facts: ListFacts; operador: string | undefined; from: Date; to: Date };
 
 /**
- * Enquiries per day of the service's zone and per TipoAnuncio, from the per-hour counters (decisions
- * 0009, docs/decisions/0042): the hours from the period's first to the one its last moment falls in.
- * A catalogue enquiry is counted under app '' and every other under its app.
+ * How the per-day counters (UTC days) give the days of the service's zone (docs/decisions/0042): the
+ * UTC days named like the period's days and over by `hourAfter` are each counted under the day of
+ * their name; an hour whose own day is another (or none: outside the period), or that no such UTC
+ * day holds, is read from the per-hour counters and moved: `own`, its day in the period, gains it;
+ * `counted`, the day its UTC day was counted under, loses it.
  */
-async function countsPerDay(db: Db, { facts, operador, from, to }: Scope) {
-  const { firstHour, hourAfter } = counterHours(from, to);
-  const dia = sql<string>`to_char((${consultasPorHora.hora} at time zone ${config().timeZone})::date, 'YYYY-MM-DD')`;
-  const catalogo = sql<boolean>`${consultasPorHora.appId} = ''`;
-  return (
-    db
-      .select({ dia, catalogo, cantidad: sql<number>`sum(${consultasPorHora.cantidad})::int` })
-      .from(consultasPorHora)
-      .where(
-        and(
-          eq(consultasPorHora.agenciaId, facts.agenciaId),
-          inArray(consultasPorHora.appId, facts.compartir ? [facts.appId, ""] : [facts.appId]),
-          operador ? eq(consultasPorHora.operadorResponsable, operador) : undefined,
-          gte(consultasPorHora.hora, firstHour),
-          lt(consultasPorHora.hora, hourAfter),
-        ),
-      )
-      // By position: the zone is a parameter, and the expression written again would be another one.
-      .groupBy(sql`1`, sql`2`)
-  );
+function dayCounters(days: string[], firstHour: Date, hourAfter: Date) {
+  const zone = config().timeZone;
+  const utcDays = days.filter((day) => Date.parse(`${day}T00:00:00Z`) + DAY_MS <= hourAfter.getTime());
+  const counted = new Set(utcDays);
+  const moves = new Map<number, { own?: string; counted?: string }>();
+  const start = Math.min(firstHour.getTime(), Date.parse(`${days[0]}T00:00:00Z`));
+  for (let time = start; time < hourAfter.getTime(); time += HOUR_MS) {
+    const own = time >= firstHour.getTime() ? dayOf(new Date(time), zone) : undefined;
+    const utcDay = new Date(time).toISOString().slice(0, 10);
+    const move = { own, counted: counted.has(utcDay) ? utcDay : undefined };
+    if (move.own !== move.counted) moves.set(time, move);
+  }
+  return { utcDays, moves };
 }
 
-/** The listings with most enquiries in the period (catalogue enquiries name none). */
-function topListings(db: Db, shape: ListShape, params: Record<string, unknown>) {
-  return prepared(db, shapeName("consultas_resumen_publicaciones", shape), (db, name) =>
-    db
-      .select({ externalId: consultas.externalId, cantidad: count() })
-      .from(consultas)
-      .where(and(listConditions(shape), ne(consultas.externalId, "")))
-      .groupBy(consultas.externalId)
-      .orderBy(desc(count()), consultas.externalId)
+/**
+ * Enquiries per day of the service's zone and per TipoAnuncio (docs/decisions/0042): the hours from
+ * the period's first to the one its last moment falls in, from the per-day counters and the few
+ * per-hour ones dayCounters names. A catalogue enquiry is counted under app '' and every other under its app.
+ */
+async function countsPerDay(db: Db, { facts, operador, from, to }: Scope, days: string[]) {
+  const { firstHour, hourAfter } = counterHours(from, to);
+  const { utcDays, moves } = dayCounters(days, firstHour, hourAfter);
+  const counters = (table: typeof consultasPorDia | typeof consultasPorHora) =>
+    and(
+      eq(table.agenciaId, facts.agenciaId),
+      inArray(table.appId, facts.compartir ? [facts.appId, ""] : [facts.appId]),
+      operador ? eq(table.operadorResponsable, operador) : undefined,
+    );
+  const sum = <T extends typeof consultasPorDia | typeof consultasPorHora>(table: T) => ({
+    catalogo: sql<boolean>`${table.appId} = ''`,
+    cantidad: sql<number>`sum(${table.cantidad})::int`,
+  });
+  const [perDay, perHour] = await Promise.all([
+    utcDays.length === 0
+      ? []
+      : db
+          .select({ dia: sql<string>`${consultasPorDia.dia}::text`, ...sum(consultasPorDia) })
+          .from(consultasPorDia)
+          .where(
+            and(
+              counters(consultasPorDia),
+              gte(consultasPorDia.dia, utcDays[0] as string),
+              lte(consultasPorDia.dia, utcDays.at(-1) as string),
+            ),
+          )
+          .groupBy(sql`1`, sql`2`),
+    moves.size === 0
+      ? []
+      : db
+          .select({ hora: consultasPorHora.hora, ...sum(consultasPorHora) })
+          .from(consultasPorHora)
+          .where(
+            and(
+              counters(consultasPorHora),
+              sql`${consultasPorHora.hora} = any(${arrayOf([...moves.keys()].map((time) => new Date(time).toISOString()))}::timestamptz[])`,
+            ),
+          )
+          .groupBy(sql`1`, sql`2`),
+  ]);
+  const counts = days.map(() => ({ publicacion: 0, catalogo: 0 }));
+  const index = new Map(days.map((day, position) => [day, position]));
+  const add = (day: string | undefined, catalogo: boolean, cantidad: number) => {
+    const count = day === undefined ? undefined : counts[index.get(day) ?? -1];
+    if (count) count[catalogo ? "catalogo" : "publicacion"] += cantidad;
+  };
+  for (const row of perDay) add(row.dia, row.catalogo, row.cantidad);
+  for (const row of perHour) {
+    const move = moves.get(row.hora.getTime());
+    add(move?.own, row.catalogo, row.cantidad);
+    add(move?.counted, row.catalogo, -row.cantidad);
+  }
+  return counts;
+}
+
+/**
+ * The listings with most enquiries in the period (catalogue enquiries name none): whole UTC days from
+ * the per-listing counters (operator '' for all of them), and the partial days at both ends counted
+ * in `consultas` (docs/decisions/0042).
+ */
+function topListings(db: Db, shape: ListShape, params: ListParams) {
+  const { firstDay, afterDays } = splitPeriod(params.from, params.to);
+  return prepared(db, shapeName("consultas_resumen_publicaciones", shape), (db, name) => {
+    const value = sql.placeholder;
+    const days = db
+      .select({ externalId: consultasPorPublicacion.externalId, cantidad: consultasPorPublicacion.cantidad })
+      .from(consultasPorPublicacion)
+      .where(
+        and(
+          eq(consultasPorPublicacion.agenciaId, value("agencia")),
+          eq(consultasPorPublicacion.appId, value("app")),
+          eq(consultasPorPublicacion.operadorResponsable, value("contador")),
+          gte(consultasPorPublicacion.dia, value("diaDesde")),
+          lt(consultasPorPublicacion.dia, value("diaHasta")),
+        ),
+      );
+    const counted = (edge: SQL) =>
+      db
+        .select({ externalId: consultas.externalId, cantidad: count() })
+        .from(consultas)
+        .where(and(listConditions(shape), ne(consultas.externalId, ""), edge))
+        .groupBy(consultas.externalId);
+    const parts = [days, counted(lt(consultas.momento, value("firstDay"))), counted(gte(consultas.momento, value("afterDays")))];
+    return db
+      .select({ externalId: sql<string>`external_id`, cantidad: sql<number>`sum(cantidad)::int` })
+      .from(sql`(${sql.join(parts, sql` union all `)}) as partes`)
+      .groupBy(sql`1`)
+      .orderBy(sql`2 desc`, sql`1`)
       .limit(TOP_LISTINGS)
-      .prepare(name),
-  ).execute(params);
+      .prepare(name);
+  }).execute({
+    ...params,
+    contador: params.operador ?? "",
+    firstDay: new Date(firstDay),
+    afterDays: new Date(afterDays),
+    diaDesde: isoDay(firstDay),
+    diaHasta: isoDay(afterDays),
+  });
 }
 
 /** How many enquiries of the period the app marked attended, and the median minutes until then. */
@@ -82,11 +171,11 @@ async function attended(db: Db, { facts, operador, from, to }: Scope) {
   return { atendidas: row?.atendidas ?? 0, mediana: row?.mediana == null ? null : Math.round(Number(row.mediana)) };
 }
 
-/** Every day of the period, in order, with its count (0 when none). */
-function everyDay(from: Date, to: Date, counted: Map<string, number>) {
+/** Every day of the period in the service's zone, in order. */
+function periodDays(from: Date, to: Date) {
   const zone = config().timeZone;
-  const days: { Dia: string; Cantidad: number }[] = [];
-  for (let day = dayOf(from, zone); day <= dayOf(to, zone); day = addDays(day, 1)) days.push({ Dia: day, Cantidad: counted.get(day) ?? 0 });
+  const days: string[] = [];
+  for (let day = dayOf(from, zone); day <= dayOf(to, zone); day = addDays(day, 1)) days.push(day);
   return days;
 }
 
@@ -109,16 +198,16 @@ export async function summarizeConsultas(app: AuthenticatedApp, adminMail: strin
     terminos: 0,
     atendida: undefined,
   };
+  const days = periodDays(from, to);
   const [perDay, listings, marks] = await Promise.all([
-    countsPerDay(db, scope),
-    topListings(db, shape, { agencia: facts.agenciaId, app: facts.appId, from, to, operador }),
+    countsPerDay(db, scope, days),
+    topListings(db, shape, { agencia: facts.agenciaId, app: facts.appId, adminMail: facts.adminMail, from, to, operador }),
     attended(db, scope),
   ]);
-  const byDay = new Map<string, number>();
   const byTipo = { publicacion: 0, catalogo: 0 };
-  for (const row of perDay) {
-    byDay.set(row.dia, (byDay.get(row.dia) ?? 0) + row.cantidad);
-    byTipo[row.catalogo ? "catalogo" : "publicacion"] += row.cantidad;
+  for (const count of perDay) {
+    byTipo.publicacion += count.publicacion;
+    byTipo.catalogo += count.catalogo;
   }
   const total = byTipo.publicacion + byTipo.catalogo;
   const base = consultasPath(facts.adminMail);
@@ -128,7 +217,7 @@ export async function summarizeConsultas(app: AuthenticatedApp, adminMail: strin
     Desde: formatDateTime(from, zone),
     Hasta: formatDateTime(to, zone),
     Total: total,
-    PorDia: everyDay(from, to, byDay),
+    PorDia: days.map((Dia, position) => ({ Dia, Cantidad: (perDay[position]?.publicacion ?? 0) + (perDay[position]?.catalogo ?? 0) })),
     PorTipoAnuncio: Object.entries(byTipo).map(([TipoAnuncio, Cantidad]) => ({ TipoAnuncio, Cantidad })),
     Publicaciones: listings.map((row) => ({ ExternalId: row.externalId, Cantidad: row.cantidad })),
     Atendidas: marks.atendidas,

@@ -176,7 +176,7 @@ async function insertConsultas(db: Db, rows: ReturnType<typeof consultaRow>[]) {
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
       sid text, agencia_id text, app_id text, external_id text, tipo_anuncio text, origen_lead text,
       momento timestamptz, auto jsonb, interesado jsonb, operador_responsable text)
-    returning agencia_id, app_id, operador_responsable, momento`,
+    returning agencia_id, app_id, operador_responsable, external_id, momento`,
   );
 }
 
