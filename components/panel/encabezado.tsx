@@ -58,7 +58,11 @@ export async function Encabezado({
       {buscar && (
         <div className="border-t border-slate-100 bg-slate-50">
           <div className="mx-auto max-w-6xl px-4 py-2 sm:px-6">
-            <BuscadorGlobal etiqueta={t("marco.buscar")} ejemplo={t("marco.buscarEjemplo")} atajo={t("marco.buscarAtajo")} />
+            <BuscadorGlobal
+              etiqueta={t("marco.buscar")}
+              ejemplos={{ largo: t("marco.buscarEjemplo"), corto: t("marco.buscarEjemploCorto") }}
+              atajo={t("marco.buscarAtajo")}
+            />
           </div>
         </div>
       )}

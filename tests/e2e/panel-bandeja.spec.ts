@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { addDays } from "../../lib/time";
-import { revisarPagina } from "../support/pagina";
+import { revisarPagina, TAMANOS } from "../support/pagina";
 import { type ServicioPanel, startPanelService } from "../support/panel";
 import {
   agregarOperador,
@@ -184,6 +184,36 @@ test("soporte: the header's search across agencies (/ focuses it) says each resu
   await expect(page.getByRole("dialog")).toContainText("Fabián Fernández");
 });
 
+/**
+ * At a phone's and a desktop's size, the field's placeholder (which it says) fits the room the field
+ * has for text, measured in the field's font; the viewport is the desktop's after.
+ */
+async function ejemplosEnteros(page: Page, campo: Locator): Promise<Record<string, string>> {
+  const ejemplos: Record<string, string> = {};
+  for (const [tamano, viewport] of Object.entries(TAMANOS)) {
+    await page.setViewportSize(viewport);
+    const { texto, ancho, lugar } = await campo.evaluate((input: HTMLInputElement) => {
+      const estilo = getComputedStyle(input);
+      const lienzo = document.createElement("canvas").getContext("2d") as CanvasRenderingContext2D;
+      lienzo.font = `${estilo.fontStyle} ${estilo.fontWeight} ${estilo.fontSize} ${estilo.fontFamily}`;
+      const lugar = input.clientWidth - Number.parseFloat(estilo.paddingLeft) - Number.parseFloat(estilo.paddingRight);
+      return { texto: input.placeholder, ancho: Math.ceil(lienzo.measureText(input.placeholder).width), lugar };
+    });
+    expect(ancho, `${tamano}: «${texto}» en ${lugar} px`).toBeLessThanOrEqual(lugar);
+    ejemplos[tamano] = texto;
+  }
+  return ejemplos;
+}
+
+test("admin: the header's search reads its example whole, a shorter one on a phone", async ({ page }) => {
+  await ingresar(page, users.admin.email, "/panel/agencias");
+  expect(await ejemplosEnteros(page, page.getByLabel("Buscar en todas las consultas"))).toEqual({
+    movil: "Buscar: apellido, e-mail, teléfono…",
+    escritorio: "Buscar en todas las agencias: apellido, e-mail, teléfono…",
+  });
+  await revisarPagina(page, "agencias-buscador-admin");
+});
+
 test("admin: Ctrl+K focuses the header's search from any page", async ({ page }) => {
   await ingresar(page, users.admin.email, "/panel/agencias");
   await page.keyboard.press("Control+k");
@@ -317,6 +347,7 @@ test("soporte: the home lists the failing deliveries and searches every agency",
   await expect(page.getByTestId("fallidas")).toContainText("El destino respondió 410");
   await revisarPagina(page, "inicio-soporte");
   const buscar = page.getByRole("main").getByRole("searchbox", { name: "Buscar una consulta" });
+  await ejemplosEnteros(page, buscar);
   await buscar.fill("ruiz");
   await buscar.press("Enter");
   await page.waitForURL((url) => url.pathname === "/panel/consultas/buscar");

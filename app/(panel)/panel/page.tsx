@@ -128,7 +128,7 @@ async function InicioSoporte({ user }: { user: CurrentUser }) {
     <>
       <Card titulo={t("inicio.buscarTitulo")} descripcion={t("inicio.buscarTexto")}>
         <search>
-          <form action="/panel/consultas/buscar" method="get" className="flex flex-wrap gap-2">
+          <form action="/panel/consultas/buscar" method="get" className="flex flex-col gap-2 sm:flex-row">
             <label htmlFor="inicio-buscar" className="sr-only">
               {t("inicio.buscarTitulo")}
             </label>
@@ -140,7 +140,7 @@ async function InicioSoporte({ user }: { user: CurrentUser }) {
               maxLength={MAX_Q}
               autoComplete="off"
               className={`${inputClass} mt-0 min-w-0 flex-1`}
-              placeholder={t("marco.buscarEjemplo")}
+              placeholder={t("marco.buscarEjemploCorto")}
             />
             <button type="submit" className={buttonClass("primario", "min-h-11")}>
               {t("consultas.filtros.buscarBoton")}
