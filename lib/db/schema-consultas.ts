@@ -102,8 +102,8 @@ export const consultasPorHora = pgTable(
 /**
  * How many enquiries each listing (ExternalId, never "" of a catalogue enquiry) received per UTC day,
  * by app and operator, plus a row under operator "" with every operator's: kept in the ingestion
- * statement with the others, so the summary's top listings add up whole days here and count only the
- * partial days at the ends of the period in `consultas` (docs/decisions/0042).
+ * statement with the others, so the summary's top listings add up whole weeks and days here and
+ * count only the hours at the ends of the period in `consultas` (docs/decisions/0042).
  */
 export const consultasPorPublicacion = pgTable(
   "consultas_por_publicacion",
@@ -120,6 +120,22 @@ export const consultasPorPublicacion = pgTable(
   },
   // The operator ("" for all) before the days: one index range per summary.
   (table) => [primaryKey({ columns: [table.agenciaId, table.appId, table.operadorResponsable, table.dia, table.externalId] })],
+);
+
+/** The same counts per UTC week (`semana`: its Monday), for the whole weeks of a period. */
+export const consultasPorPublicacionSemana = pgTable(
+  "consultas_por_publicacion_semana",
+  {
+    agenciaId: text("agencia_id")
+      .notNull()
+      .references(() => agencias.id, { onDelete: "cascade" }),
+    appId: text("app_id").notNull(),
+    operadorResponsable: text("operador_responsable").notNull(),
+    semana: date("semana").notNull(),
+    externalId: text("external_id").notNull(),
+    cantidad: integer("cantidad").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.agenciaId, table.appId, table.operadorResponsable, table.semana, table.externalId] })],
 );
 
 /**
