@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { agencias } from "./schema-agencias";
 import { apps } from "./schema-apps";
@@ -26,6 +27,12 @@ export const consultas = pgTable(
     /** Lower-cased e-mail of an operator of the agency (the administrator when none was given). */
     operadorResponsable: text("operador_responsable").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What `q` searches (docs/decisions/0040): the buyer's name, surname, e-mail and phone digits, the
+     * sid, make, model, version, ExternalId and RefStock, folded (lower case, no accents) by the
+     * database itself, so rows written before it and by any process agree with the search.
+     */
+    busqueda: text("busqueda").notNull().generatedAlwaysAs(sql`consultas_busqueda(sid, external_id, auto, interesado)`),
   },
   (table) => [
     // Ascending keys, read backwards: ORDER BY momento DESC, sid DESC (NULLS FIRST, PostgreSQL's
@@ -51,40 +58,8 @@ export const consultas = pgTable(
       table.appId,
       table.tipoAnuncio,
     ),
-  ],
-);
-
-/**
- * What `q` finds (docs/decisions/0051): each enquiry's search terms, one row each, written by the
- * database itself when an enquiry is stored (a trigger of migration 0017, so the demo seed, ingestion
- * and rows from before agree) and removed with it. A term is a folded word of the buyer's name,
- * surname and e-mail, the sid, make, model, version, ExternalId and RefStock, or a word's part after
- * punctuation (`perez@correo.com`, `correo.com`), or the phone's digits; the phone's and the sid's
- * reversed behind `~`, so their ends are found too. The enquiry's agency, moment and visibility are
- * copied so a search reads this index alone.
- */
-export const consultasTerminos = pgTable(
-  "consultas_terminos",
-  {
-    agenciaId: text("agencia_id").notNull(),
-    termino: text("termino").notNull(),
-    momento: timestamp("momento", { withTimezone: true }).notNull(),
-    sid: text("sid").notNull(),
-    appId: text("app_id"),
-    tipoAnuncio: text("tipo_anuncio").notNull(),
-    operadorResponsable: text("operador_responsable").notNull(),
-  },
-  // A term's beginning is a range of this index (`like 'gom%'`, byte order whatever the collation).
-  (table) => [
-    index("consultas_terminos_idx").on(
-      table.agenciaId,
-      table.termino.op("text_pattern_ops"),
-      table.momento,
-      table.sid,
-      table.appId,
-      table.tipoAnuncio,
-      table.operadorResponsable,
-    ),
+    // Any part of the text, in one index: `like '%term%'` over trigrams (pg_trgm, in PGlite too).
+    index("consultas_busqueda_idx").using("gin", sql`${table.busqueda} gin_trgm_ops`),
   ],
 );
 
@@ -127,8 +102,8 @@ export const consultasPorHora = pgTable(
 /**
  * How many enquiries each listing (ExternalId, never "" of a catalogue enquiry) received per UTC day,
  * by app and operator, plus a row under operator "" with every operator's: kept in the ingestion
- * statement with the others, so the summary's top listings add up whole days here and count only the
- * partial days at the ends of the period in `consultas` (docs/decisions/0042).
+ * statement with the others, so the summary's top listings add up whole weeks and days here and
+ * count only the hours at the ends of the period in `consultas` (docs/decisions/0042).
  */
 export const consultasPorPublicacion = pgTable(
   "consultas_por_publicacion",
@@ -145,6 +120,22 @@ export const consultasPorPublicacion = pgTable(
   },
   // The operator ("" for all) before the days: one index range per summary.
   (table) => [primaryKey({ columns: [table.agenciaId, table.appId, table.operadorResponsable, table.dia, table.externalId] })],
+);
+
+/** The same counts per UTC week (`semana`: its Monday), for the whole weeks of a period. */
+export const consultasPorPublicacionSemana = pgTable(
+  "consultas_por_publicacion_semana",
+  {
+    agenciaId: text("agencia_id")
+      .notNull()
+      .references(() => agencias.id, { onDelete: "cascade" }),
+    appId: text("app_id").notNull(),
+    operadorResponsable: text("operador_responsable").notNull(),
+    semana: date("semana").notNull(),
+    externalId: text("external_id").notNull(),
+    cantidad: integer("cantidad").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.agenciaId, table.appId, table.operadorResponsable, table.semana, table.externalId] })],
 );
 
 /**

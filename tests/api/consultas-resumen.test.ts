@@ -145,6 +145,7 @@ describe("GET /v3/consultas/{adminMail}/resumen: the counters at the edges of th
     await admin("agency", "operator", "--admin", bordes, "--email", otro, "--nombre", "Eva", "--apellido", "Sol");
     expect((await publish(appA, bordes, `Borde-${tag}`)).status).toBe(201);
     expect((await publish(appB, bordes, `Ajena-${tag}`)).status).toBe(201);
+    expect((await publish(appA, bordes, `Fuera-${tag}`)).status).toBe(201);
     const { body } = await resumen(appA, period, bordes);
     // The period's first moment and the one after its last, in the service's zone.
     const start = Date.parse(body.Desde);
@@ -164,6 +165,10 @@ describe("GET /v3/consultas/{adminMail}/resumen: the counters at the edges of th
     await listing(at(start + 26 * HOUR));
     await listing(at(end - HOUR / 2));
     await enquiry({ AdminMail: bordes, ExternalId: `Ajena-${tag}`, TipoAnuncio: "publicacion", Momento: at(start + 26 * HOUR) });
+    // Only before the period: a listing with none in it is not among its listings, not even with 0.
+    await enquiry({ AdminMail: bordes, ExternalId: `Fuera-${tag}`, TipoAnuncio: "publicacion", Momento: at(start - HOUR / 2) });
+    // In a whole week of a longer period.
+    await listing(at(start - 6 * DAY));
   }, 120_000);
 
   it("counts each enquiry of the period in its day, and none of the moments around it", async () => {
@@ -180,6 +185,19 @@ describe("GET /v3/consultas/{adminMail}/resumen: the counters at the edges of th
     expect(body.Publicaciones).toEqual([{ ExternalId: `borde-${tag}`, Cantidad: 4 }]);
     const { body: first } = await resumen(appA, `?desde=${day(4)}&hasta=${day(4)}`, bordes);
     expect(first).toMatchObject({ Total: 2, PorDia: [{ Cantidad: 2 }], Publicaciones: [{ ExternalId: `borde-${tag}`, Cantidad: 1 }] });
+  });
+
+  it("adds up whole weeks of a longer period", async () => {
+    const longer = `?desde=${day(20)}&hasta=${day(2)}`;
+    const { body } = await resumen(appA, longer, bordes);
+    expect(body.Total).toBe(9);
+    expect(body.Total).toBe((await list(appA, bordes, longer)).body.Total);
+    expect(body.Publicaciones).toEqual([
+      { ExternalId: `borde-${tag}`, Cantidad: 6 },
+      { ExternalId: `fuera-${tag}`, Cantidad: 1 },
+    ]);
+    const { body: deOtro } = await resumen(appA, `${longer}&operador=${otro}`, bordes);
+    expect(deOtro).toMatchObject({ Total: 1, Publicaciones: [{ ExternalId: `borde-${tag}`, Cantidad: 1 }] });
   });
 
   it("narrows the counters to the operador, and to what each app sees", async () => {

@@ -77,6 +77,7 @@ test.beforeAll(async () => {
       Telefono: "+54 11 4444-0103",
       horas: 2,
     },
+    { clave: "ibanez", agencia: SUR, externalId: "SUR-1", Nombre: "Inés", Apellido: "Ibáñez", Telefono: "011 15-4444-0104", horas: 5 },
   ];
   for (const persona of personas) {
     sids[persona.clave] = await ingresarConsulta(info, {
@@ -313,8 +314,47 @@ test("agencia: her home's numbers are the API's summary; the chart has a bar per
   await revisarPagina(page, "inicio-agencia");
 });
 
+test("admin: in an agency's inbox finds a buyer by surname, reaches her, marks the enquiry attended and sees it leave Sin atender", async ({
+  page,
+}) => {
+  await ingresar(page, users.admin.email, "/panel/consultas");
+  await expect(page.getByRole("link", { name: "Todas" })).toHaveAttribute("aria-current", "page");
+  await page.getByLabel("Agencia", { exact: true }).selectOption(SUR);
+  await page.getByLabel("Buscar", { exact: true }).fill("IBANEZ");
+  await page.getByRole("button", { name: "Buscar", exact: true }).click();
+  await page.waitForURL((url) => url.searchParams.get("agencia") === SUR && url.searchParams.get("q") === "IBANEZ");
+  await page.getByRole("link", { name: "Sin atender" }).click();
+  await page.waitForURL((url) => url.searchParams.get("atendida") === "no" && url.searchParams.get("q") === "IBANEZ");
+  await expect(filas(page)).toHaveCount(1);
+  const fila = filas(page).first();
+  await expect(fila.getByRole("link", { name: "Inés Ibáñez (Sin leer)" })).toBeVisible();
+
+  // Her national number: tel: as written, WhatsApp with 54 9 and without the trunk 0 and the 15.
+  const vehiculo = "Fiat Cronos (2021)";
+  await expect(fila.locator('a[href^="mailto:"]').first()).toHaveAttribute(
+    "href",
+    `mailto:ibanez@example.com?subject=${encodeURIComponent(`Tu consulta por el ${vehiculo}`)}`,
+  );
+  await expect(fila.locator('a[href^="tel:"]').first()).toHaveAttribute("href", "tel:0111544440104");
+  await expect(fila.getByRole("link", { name: "Escribir por WhatsApp" })).toHaveAttribute(
+    "href",
+    `https://wa.me/5491144440104?text=${encodeURIComponent(`Hola Inés, te escribo por tu consulta por el ${vehiculo}.`)}`,
+  );
+  await revisarPagina(page, "bandeja-busqueda-admin");
+
+  await fila.getByRole("button", { name: "Marcar como atendida" }).click();
+  await expect(page.getByRole("heading", { name: "No hay consultas para estos filtros" })).toBeVisible();
+  const consulta = await leer<{ Atencion: unknown }>(`/v3/consultas/${SUR}/${sids.ibanez}`);
+  expect(consulta.Atencion).toMatchObject({ Atendida: true, Por: users.admin.email });
+  await page.getByRole("link", { name: "Atendidas" }).click();
+  await page.waitForURL((url) => url.searchParams.get("atendida") === "si");
+  await expect(filas(page)).toHaveCount(1);
+  await expect(filas(page).first()).toContainText("Inés Ibáñez");
+  await expect(filas(page).first()).toContainText(/Atendida a l[ao]s \d+(,\d)?\s(min|h)/);
+});
+
 test("admin: the home adds up every agency as the API does and shows each webhook topic's last 24 hours", async ({ page }) => {
-  // Every delivery has ended (three arrived, Fernández's refused with 410).
+  // Every delivery has ended (four arrived, Fernández's refused with 410).
   await expect
     .poll(
       async () => {
@@ -323,7 +363,7 @@ test("admin: the home adds up every agency as the API does and shows each webhoo
       },
       { timeout: 30_000 },
     )
-    .toEqual(["entregada", "entregada", "entregada", "fallida"]);
+    .toEqual(["entregada", "entregada", "entregada", "entregada", "fallida"]);
   await ingresar(page, users.admin.email, "/panel");
   const [norte, sur] = await Promise.all([resumenDe(NORTE), resumenDe(SUR)]);
   await expect(page.getByTestId("cifra-hoy")).toHaveText(String(suma(norte.PorDia, 1) + suma(sur.PorDia, 1)));
@@ -333,9 +373,12 @@ test("admin: the home adds up every agency as the API does and shows each webhoo
   const filaNorte = page.getByTestId("por-agencia").locator(`tr[data-agencia="${NORTE}"]`);
   await expect(filaNorte.locator('[data-columna="treinta"]')).toContainText(String(norte.Total));
   await expect(filaNorte.locator('[data-columna="sinAtender"]')).toContainText(String(norte.SinAtender));
+  // Sur's Ibáñez, attended by the admin, counts no longer as waiting.
+  expect(sur.SinAtender).toBe(1);
+  await expect(page.getByTestId("por-agencia").locator(`tr[data-agencia="${SUR}"] [data-columna="sinAtender"]`)).toContainText("1");
   const consultas = page.locator('[data-topico="consultas"]');
-  await expect(consultas.getByTestId("salud-entregas")).toHaveText("4");
-  await expect(consultas.getByTestId("salud-exito")).toHaveText(/^75\s?%$/);
+  await expect(consultas.getByTestId("salud-entregas")).toHaveText("5");
+  await expect(consultas.getByTestId("salud-exito")).toHaveText(/^80\s?%$/);
   await expect(consultas.getByTestId("salud-ultima-falla")).toContainText("El destino respondió 410");
   await expect(page.locator('[data-topico="agencias"]')).toContainText("Sin configurar");
   await revisarPagina(page, "inicio-admin");

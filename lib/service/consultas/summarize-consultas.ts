@@ -1,19 +1,17 @@
 import "server-only";
-import { and, count, eq, gte, inArray, lt, lte, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import { consultasPath, type Resumen, type ResumenFilters } from "@/lib/api/consultas";
 import { links, withQuery } from "@/lib/api/links";
 import { type Db, getDb } from "@/lib/db";
-import { prepared } from "@/lib/db/prepared";
-import { consultas, consultasAtencion, consultasPorDia, consultasPorHora, consultasPorPublicacion } from "@/lib/db/schema";
+import { consultas, consultasAtencion, consultasPorDia, consultasPorHora } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
-import { addDays, counterHours, DAY_MS, dayOf, formatDateTime, HOUR_MS, isoDay, splitPeriod } from "@/lib/time";
+import { addDays, counterHours, DAY_MS, dayOf, formatDateTime, HOUR_MS } from "@/lib/time";
 import { type ListFacts, listFacts } from "./list-facts";
-import { type ListParams, type ListShape, listConditions, shapeName } from "./list-shape";
+import type { ListShape } from "./list-shape";
 import { periodOf } from "./period";
+import { topListings } from "./top-listings";
 import { visibleEnquiries } from "./visibility";
-
-const TOP_LISTINGS = 10;
 
 /** A PostgreSQL array literal of plain values (one parameter, however many). */
 const arrayOf = (values: string[]) => `{${values.join(",")}}`;
@@ -100,51 +98,6 @@ async function countsPerDay(db: Db, { facts, operador, from, to }: Scope, days: 
     add(move?.counted, row.catalogo, -row.cantidad);
   }
   return counts;
-}
-
-/**
- * The listings with most enquiries in the period (catalogue enquiries name none): whole UTC days from
- * the per-listing counters (operator '' for all of them), and the partial days at both ends counted
- * in `consultas` (docs/decisions/0042).
- */
-function topListings(db: Db, shape: ListShape, params: ListParams) {
-  const { firstDay, afterDays } = splitPeriod(params.from, params.to);
-  return prepared(db, shapeName("consultas_resumen_publicaciones", shape), (db, name) => {
-    const value = sql.placeholder;
-    const days = db
-      .select({ externalId: consultasPorPublicacion.externalId, cantidad: consultasPorPublicacion.cantidad })
-      .from(consultasPorPublicacion)
-      .where(
-        and(
-          eq(consultasPorPublicacion.agenciaId, value("agencia")),
-          eq(consultasPorPublicacion.appId, value("app")),
-          eq(consultasPorPublicacion.operadorResponsable, value("contador")),
-          gte(consultasPorPublicacion.dia, value("diaDesde")),
-          lt(consultasPorPublicacion.dia, value("diaHasta")),
-        ),
-      );
-    const counted = (edge: SQL) =>
-      db
-        .select({ externalId: consultas.externalId, cantidad: count() })
-        .from(consultas)
-        .where(and(listConditions(shape), ne(consultas.externalId, ""), edge))
-        .groupBy(consultas.externalId);
-    const parts = [days, counted(lt(consultas.momento, value("firstDay"))), counted(gte(consultas.momento, value("afterDays")))];
-    return db
-      .select({ externalId: sql<string>`external_id`, cantidad: sql<number>`sum(cantidad)::int` })
-      .from(sql`(${sql.join(parts, sql` union all `)}) as partes`)
-      .groupBy(sql`1`)
-      .orderBy(sql`2 desc`, sql`1`)
-      .limit(TOP_LISTINGS)
-      .prepare(name);
-  }).execute({
-    ...params,
-    contador: params.operador ?? "",
-    firstDay: new Date(firstDay),
-    afterDays: new Date(afterDays),
-    diaDesde: isoDay(firstDay),
-    diaHasta: isoDay(afterDays),
-  });
 }
 
 /** How many enquiries of the period the app marked attended, and the median minutes until then. */
