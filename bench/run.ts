@@ -33,6 +33,7 @@ import { explainStep } from "./steps/explain";
 import { loadStep } from "./steps/load";
 import { panelStep } from "./steps/panel";
 import { pgliteStep } from "./steps/pglite";
+import { searchStep } from "./steps/search";
 import { webhookStep } from "./steps/webhooks";
 
 /**
@@ -76,6 +77,8 @@ async function main() {
   note(readFileSync(log("baseline"), "utf8").trim());
 
   const pgResults = await loadStep(found.credentials, found.paths, vitrina, baseline);
+  const listAt16 = pgResults.find((result) => result.name === "list, page 1" && result.connections === 16);
+  await searchStep(found.credentials, found.searchPaths, listAt16?.vitrina.p99 ?? Number.NaN);
   await explainStep(found.paths);
   await stop(baseline);
   await webhookStep(found.credentials, found.externalId);
@@ -86,7 +89,7 @@ async function main() {
   const minutes = ((Date.now() - began) / 60_000).toFixed(0);
   const date = new Date().toISOString().slice(0, 10);
   const section = [
-    `## ${date} · Issue 8 targets: \`npm run bench\` (${int(N)} enquiries)`,
+    `## ${date} · Issues 8 and 21 targets: \`npm run bench\` (${int(N)} enquiries)`,
     "",
     `**Machine:** ${host.text}. Load generator, servers, workers and PostgreSQL share the machine; load average (1 min) ${loadBefore} at the start and ${os.loadavg()[0]?.toFixed(1)} at the end (above 2, other processes were using the cores too). **Commit:** ${host.commit}. **Run time:** ${minutes} min.`,
     "",
@@ -96,7 +99,7 @@ async function main() {
     "",
     `It creates \`${DATABASE}\` (dropped first and at the end), starts \`npm start\` on it (\`SEED_DEMO=false\`, webhooks to private http allowed, rate limits at 10⁹ a minute: counted, never reached), seeds \`seed demo --consultas ${N}\` (${fmt(found.seedSeconds)} s), rotates the demo app's secret for its credentials, runs \`VACUUM ANALYZE\` and a \`CHECKPOINT\` on the database (so the bulk load's dirty pages are written before, not during, the load runs), and measures. The list is ${ADMIN_MAIL}'s, ${int(found.total)} enquiries visible in 90 days.`,
     "",
-    "**Targets of issue 8:**",
+    "**Targets of issues 8 and 21:**",
     "",
     ...verdicts,
     "",

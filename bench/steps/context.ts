@@ -96,7 +96,13 @@ export async function discover(baseUrl: string, env: NodeJS.ProcessEnv, heartbea
   if (first.status !== 200) throw new Error(`${list}: ${first.status} ${await first.text()}`);
   const body = (await first.json()) as {
     Total: number;
-    _entries: { OperadorResponsable: string; TipoAnuncio: string; Auto: { ExternalId?: string }; _links: { self: { href: string } } }[];
+    _entries: {
+      OperadorResponsable: string;
+      TipoAnuncio: string;
+      Auto: { ExternalId?: string; Modelo: string };
+      Interesado: { Apellido: string; Email: string };
+      _links: { self: { href: string } };
+    }[];
   };
   const entry = body._entries[0];
   if (!entry) throw new Error("La lista de consultas de la demo está vacía");
@@ -112,11 +118,19 @@ export async function discover(baseUrl: string, env: NodeJS.ProcessEnv, heartbea
     marcas: "/v3/marcas",
     "marcas bestmatch (make=volksvagen)": "/v3/marcas/bestmatch?make=volksvagen",
   };
-  for (const [name, p] of Object.entries(paths)) {
+  const q = (text: string) => `${list}?q=${encodeURIComponent(text)}`;
+  const searchPaths = {
+    "list, q = a surname": q(entry.Interesado.Apellido),
+    "list, q = an e-mail": q(entry.Interesado.Email),
+    "list, q = a model": q(entry.Auto.Modelo),
+    "resumen (90 days)": `${list}/resumen`,
+    "resumen (30 days)": `${list}/resumen?desde=${monthAgo}`,
+  };
+  for (const [name, p] of Object.entries({ ...paths, ...searchPaths })) {
     const response = await signedFetch(baseUrl, credentials, "GET", p);
     if (response.status !== 200) throw new Error(`${name} ${p}: ${response.status} ${await response.text()}`);
   }
-  return { credentials, paths, total: body.Total, externalId, seedSeconds, appKey: String(seeded.AppKey) };
+  return { credentials, paths, searchPaths, total: body.Total, externalId, seedSeconds, appKey: String(seeded.AppKey) };
 }
 
 export function machine() {

@@ -40,7 +40,7 @@ const q = inputString({ error: "q es obligatorio." })
   .transform((value) => value.trim() || undefined)
   .meta({
     description:
-      "Extensión: texto a buscar en nombre, apellido, e-mail y teléfono del interesado (el teléfono por sus dígitos), sid, marca, modelo, versión, ExternalId y RefStock; sin distinguir mayúsculas ni acentos. Cada palabra debe aparecer.",
+      'Extensión: texto a buscar en nombre, apellido, e-mail y teléfono del interesado (el teléfono por sus dígitos), sid, marca, modelo, versión, ExternalId y RefStock; sin distinguir mayúsculas ni acentos. Cada palabra debe ser el comienzo de un término: una palabra, o la parte de una palabra después de un signo ("perez@correo" en un e-mail, el número de un ExternalId); el teléfono y el sid, también su final.',
     example: "gomez",
   });
 

@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { agencias } from "./schema-agencias";
 import { apps } from "./schema-apps";
@@ -27,12 +26,6 @@ export const consultas = pgTable(
     /** Lower-cased e-mail of an operator of the agency (the administrator when none was given). */
     operadorResponsable: text("operador_responsable").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * What `q` searches (docs/decisions/0040): the buyer's name, surname, e-mail and phone digits, the
-     * sid, make, model, version, ExternalId and RefStock, folded (lower case, no accents) by the
-     * database itself, so rows written before it and by any process agree with the search.
-     */
-    busqueda: text("busqueda").notNull().generatedAlwaysAs(sql`consultas_busqueda(sid, external_id, auto, interesado)`),
   },
   (table) => [
     // Ascending keys, read backwards: ORDER BY momento DESC, sid DESC (NULLS FIRST, PostgreSQL's
@@ -58,8 +51,40 @@ export const consultas = pgTable(
       table.appId,
       table.tipoAnuncio,
     ),
-    // Any part of the text, in one index: `like '%term%'` over trigrams (pg_trgm, in PGlite too).
-    index("consultas_busqueda_idx").using("gin", sql`${table.busqueda} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * What `q` finds (docs/decisions/0051): each enquiry's search terms, one row each, written by the
+ * database itself when an enquiry is stored (a trigger of migration 0018, so the demo seed, ingestion
+ * and rows from before agree) and removed with it. A term is a folded word of the buyer's name,
+ * surname and e-mail, the sid, make, model, version, ExternalId and RefStock, or a word's part after
+ * punctuation (`perez@correo.com`, `correo.com`), or the phone's digits; the phone's and the sid's
+ * reversed behind `~`, so their ends are found too. The enquiry's agency, moment and visibility are
+ * copied so a search reads this index alone.
+ */
+export const consultasTerminos = pgTable(
+  "consultas_terminos",
+  {
+    agenciaId: text("agencia_id").notNull(),
+    termino: text("termino").notNull(),
+    momento: timestamp("momento", { withTimezone: true }).notNull(),
+    sid: text("sid").notNull(),
+    appId: text("app_id"),
+    tipoAnuncio: text("tipo_anuncio").notNull(),
+    operadorResponsable: text("operador_responsable").notNull(),
+  },
+  // A term's beginning is a range of this index (`like 'gom%'`, byte order whatever the collation).
+  (table) => [
+    index("consultas_terminos_idx").on(
+      table.agenciaId,
+      table.termino.op("text_pattern_ops"),
+      table.momento,
+      table.sid,
+      table.appId,
+      table.tipoAnuncio,
+      table.operadorResponsable,
+    ),
   ],
 );
 

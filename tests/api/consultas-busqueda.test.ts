@@ -86,7 +86,7 @@ describe("q on GET /v3/consultas/{adminMail}", () => {
     expect(await found(`?q=${FOLDED}`, appB)).toEqual([sids.deB]);
   });
 
-  it("matches name, e-mail, sid, make, model, version, ExternalId and RefStock; every word must appear", async () => {
+  it("matches the beginning of name, e-mail, sid, make, model, version, ExternalId and RefStock; every word must match", async () => {
     const cases: [string, string[]][] = [
       [`maria ${FOLDED}`, [sids.maria]],
       [`JOSÉ ${FOLDED}`, [sids.maria]],
@@ -99,6 +99,10 @@ describe("q on GET /v3/consultas/{adminMail}", () => {
       [`hilux-${tag}`, [sids.maria, sids.pedro]],
       [`st-corolla ${FOLDED}`, [sids.maria, sids.pedro]],
       [`pedro ana ${FOLDED}`, []],
+      // A term's beginning (docs/decisions/0051): an e-mail's part after punctuation, not a word's middle.
+      [`${tag}@correo`, [sids.maria, sids.pedro, sids.catalogo]],
+      [`pedro.${tag}@cor`, [sids.pedro]],
+      [FOLDED.slice(2), []],
     ];
     for (const [q, expected] of cases) expect(await found(`?q=${encodeURIComponent(q)}`), q).toEqual([...expected].sort());
   });

@@ -4,26 +4,25 @@ import type { Db } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { consultas, consultasPorDia, consultasPorHora } from "@/lib/db/schema";
 import { isoDay, splitPeriod } from "@/lib/time";
-import { factsHold, type ListParams, type ListShape, listConditions, shapeName } from "./list-shape";
+import { factsHold, type ListParams, type ListShape, listConditions, listMatches, shapeName } from "./list-shape";
 
 /**
  * `Total` of a list without scanning every row (decisions 0009): whole UTC days from the per-day
  * counters, whole hours of the partial days from the per-hour counters (both kept at ingestion), and
  * only the partial hours at both ends counted in `consultas`, all added in one statement. A
  * listing's enquiries (externalid) are few, and so are those of a period without a whole hour:
- * those are counted directly, as are those of a search (`q`) or of the app's marks (`atendida`),
- * which the counters know nothing of. `vigente`: whether the facts the list was shaped by still hold.
+ * those are counted directly, as are those of the app's marks (`atendida`), and a search's (`q`)
+ * from its terms' index, which the counters know nothing of. `vigente`: whether the facts the list was shaped by still hold.
  */
 export async function countConsultas(db: Db, shape: ListShape, params: ListParams): Promise<{ total: number; vigente: boolean }> {
   const { firstHour, afterHours, firstDay, afterDays } = splitPeriod(params.from, params.to);
   if (shape.externalId || shape.terminos > 0 || shape.atendida !== undefined || afterHours <= firstHour) {
-    const [row] = await prepared(db, shapeName("consultas_cuenta", shape), (db, name) =>
-      db
-        .select({ total: count(), vigente: sql<boolean>`${factsHold(shape)}` })
-        .from(consultas)
-        .where(listConditions(shape))
-        .prepare(name),
-    ).execute(params);
+    const [row] = await prepared(db, shapeName("consultas_cuenta", shape), (db, name) => {
+      const counted = db.select({ total: count(), vigente: sql<boolean>`${factsHold(shape)}` });
+      const rows =
+        shape.terminos > 0 ? counted.from(sql`(${listMatches(shape)}) as m`) : counted.from(consultas).where(listConditions(shape));
+      return rows.prepare(name);
+    }).execute(params);
     return { total: row?.total ?? 0, vigente: row?.vigente === true };
   }
   const [row] = await prepared(db, shapeName("consultas_total", shape), (db, name) => countersTotal(db, shape).prepare(name)).execute({

@@ -108,7 +108,7 @@ export async function ingestConsulta(input: ConsultaIngest): Promise<{ Sid: stri
   const now = new Date();
   // Received no later than now (decisions 0016): a clock a few minutes ahead may not put it in the future.
   const momento = input.Momento && input.Momento < now ? input.Momento : now;
-  const row: Omit<ConsultaRow, "busqueda"> = {
+  const row: ConsultaRow = {
     sid: newId(momento.getTime()),
     agenciaId: agencia.id,
     appId,

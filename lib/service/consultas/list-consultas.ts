@@ -11,9 +11,10 @@ import { counterHours } from "@/lib/time";
 import { countConsultas } from "./count-consultas";
 import { listEnvelope } from "./list-envelope";
 import { type ListFacts, listFacts } from "./list-facts";
-import { type ListShape, listConditions, shapeName } from "./list-shape";
+import { type ListShape, listConditions, listMatches, shapeName } from "./list-shape";
 import { periodOf } from "./period";
 import { atencionColumns, atencionOf, presentConsulta, presentedColumns } from "./present-consulta";
+import { pageOfMatches } from "./search-matches";
 import { searchTerms, termParams } from "./search-terms";
 import { seekPageSids } from "./seek-page";
 
@@ -27,23 +28,29 @@ const newestFirst = [desc(consultas.momento), desc(consultas.sid)];
  */
 function pageStatement(db: Db, shape: ListShape, seek: boolean) {
   return prepared(db, shapeName(seek ? "consultas_pagina_honda" : "consultas_pagina", shape), (db, name) => {
-    const pageSids = seek
-      ? seekPageSids(shape)
-      : db
-          .select({ sid: consultas.sid })
-          .from(consultas)
-          .where(listConditions(shape))
-          .orderBy(...newestFirst)
-          .limit(PER_PAGINA)
-          .offset(sql.placeholder("offset"));
     return db
       .select({ ...presentedColumns, atencion: atencionColumns })
       .from(consultas)
       .leftJoin(consultasAtencion, atencionOf(sql.placeholder("app")))
-      .where(inArray(consultas.sid, pageSids))
+      .where(inArray(consultas.sid, pageSids(db, shape, seek)))
       .orderBy(...newestFirst)
       .prepare(name);
   });
+}
+
+/** The sids of a page: the newest first of what matches the search, or of the list's index (from the seek's hour). */
+function pageSids(db: Db, shape: ListShape, seek: boolean) {
+  if (shape.terminos > 0) {
+    return pageOfMatches(listMatches(shape));
+  }
+  if (seek) return seekPageSids(shape);
+  return db
+    .select({ sid: consultas.sid })
+    .from(consultas)
+    .where(listConditions(shape))
+    .orderBy(...newestFirst)
+    .limit(PER_PAGINA)
+    .offset(sql.placeholder("offset"));
 }
 
 /**

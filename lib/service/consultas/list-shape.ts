@@ -1,6 +1,7 @@
 import "server-only";
 import { and, type Column, eq, gte, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
-import { agenciaApps, agencias, consultas, consultasAtencion, operadores } from "@/lib/db/schema";
+import { agenciaApps, agencias, consultas, consultasAtencion, consultasTerminos, operadores } from "@/lib/db/schema";
+import { matchingEnquiries } from "./search-matches";
 import { visibleEnquiries } from "./visibility";
 
 /**
@@ -52,29 +53,17 @@ export function factsHold(shape: ListShape): SQL {
 }
 
 /**
- * Enquiries whose search text holds each of `count` terms (docs/decisions/0040), folded as the
- * column is; the trigram index answers `like '%…%'`. Placeholders `termino0`… (search-terms.ts).
- */
-export function matchesTerms(count: number): SQL | undefined {
-  const terms = Array.from(
-    { length: count },
-    (_, index) => sql`${consultas.busqueda} like '%' || consultas_plegar(${sql.placeholder(`termino${index}`)}) || '%'`,
-  );
-  return and(...terms);
-}
-
-/**
  * Enquiries the app marked as attended (`true`), or that it did not (`false`: never marked, or
  * marked back); no condition when undefined. Only the app's own marks count (docs/decisions/0041).
  */
-export function attendedIs(atendida: boolean | undefined, appId: Placeholder | Column): SQL | undefined {
+export function attendedIs(atendida: boolean | undefined, appId: Placeholder | Column, sid: Column | SQL = consultas.sid): SQL | undefined {
   if (atendida === undefined) return undefined;
   const marked = sql`exists (select 1 from ${consultasAtencion} where ${consultasAtencion.appId} = ${appId}
-    and ${consultasAtencion.sid} = ${consultas.sid} and ${consultasAtencion.atendida})`;
+    and ${consultasAtencion.sid} = ${sid} and ${consultasAtencion.atendida})`;
   return atendida ? marked : sql`not ${marked}`;
 }
 
-/** The enquiries of a list: visible to the app, in the period, narrowed by the filters. */
+/** The enquiries of a list without `q`: visible to the app, in the period, narrowed by the filters. */
 export function listConditions(shape: ListShape): SQL {
   return and(
     visibleEnquiries(sql.placeholder("agencia"), sql.placeholder("app"), shape.compartir),
@@ -82,7 +71,24 @@ export function listConditions(shape: ListShape): SQL {
     lte(consultas.momento, sql.placeholder("to")),
     shape.operador ? eq(consultas.operadorResponsable, sql.placeholder("operador")) : undefined,
     shape.externalId ? eq(consultas.externalId, sql.placeholder("externalId")) : undefined,
-    matchesTerms(shape.terminos),
     attendedIs(shape.atendida, sql.placeholder("app")),
   ) as SQL;
+}
+
+/**
+ * The enquiries of a list with `q` (`sid`, `momento`): the same conditions, those the terms' copy of
+ * the enquiry holds read there, the listing and the marks checked per match.
+ */
+export function listMatches(shape: ListShape): SQL {
+  const terms = consultasTerminos;
+  const conditions = and(
+    visibleEnquiries(sql.placeholder("agencia"), sql.placeholder("app"), shape.compartir, terms),
+    gte(terms.momento, sql.placeholder("from")),
+    lte(terms.momento, sql.placeholder("to")),
+    shape.operador ? eq(terms.operadorResponsable, sql.placeholder("operador")) : undefined,
+  ) as SQL;
+  const listing = sql`exists (select 1 from ${consultas} where ${consultas.sid} = m.sid and ${consultas.externalId} = ${sql.placeholder("externalId")})`;
+  return matchingEnquiries(shape.terminos, conditions, {
+    narrow: and(shape.externalId ? listing : undefined, attendedIs(shape.atendida, sql.placeholder("app"), sql`m.sid`)),
+  });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import {
   CONSULTAS_PATH,
   type ConsultaDeAgencia,
@@ -10,55 +10,50 @@ import {
 } from "@/lib/api/consultas";
 import { type Db, getDb } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
-import { agenciaApps, agencias, consultas, consultasAtencion } from "@/lib/db/schema";
+import { agenciaApps, agencias, consultas, consultasAtencion, consultasTerminos } from "@/lib/db/schema";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { listEnvelope } from "./list-envelope";
-import { attendedIs, matchesTerms } from "./list-shape";
+import { attendedIs } from "./list-shape";
 import { periodOf } from "./period";
 import { atencionColumns, atencionOf, presentConsulta, presentedColumns } from "./present-consulta";
+import { matchingEnquiries, pageOfMatches } from "./search-matches";
 import { searchTerms, termParams } from "./search-terms";
 import { visibleEnquiries } from "./visibility";
 
 /**
  * The enquiries the app sees in every agency registered with it (decisions §8: its own listings',
- * and catalogue enquiries where the agency shares them), in the period, holding every term.
+ * and catalogue enquiries where the agency shares them), in the period, holding every term: each
+ * agency's range of the terms' index, joined through the app's relations.
  */
-function searchConditions(terms: number, atendida: boolean | undefined): SQL {
+function searchMatches(terms: number, atendida: boolean | undefined): SQL {
   const app = sql.placeholder("app");
-  return and(
+  const conditions = and(
+    eq(agenciaApps.appId, app),
     eq(agenciaApps.estado, "registrada"),
-    visibleEnquiries(agenciaApps.agenciaId, app, eq(agenciaApps.compartirCatalogo, true)),
-    gte(consultas.momento, sql.placeholder("from")),
-    lte(consultas.momento, sql.placeholder("to")),
-    matchesTerms(terms),
-    attendedIs(atendida, app),
+    visibleEnquiries(agenciaApps.agenciaId, app, eq(agenciaApps.compartirCatalogo, true), consultasTerminos),
+    gte(consultasTerminos.momento, sql.placeholder("from")),
+    lte(consultasTerminos.momento, sql.placeholder("to")),
   ) as SQL;
+  return matchingEnquiries(terms, conditions, { from: sql`${agenciaApps}`, narrow: attendedIs(atendida, app, sql`m.sid`) });
 }
-
-const withRelation = () => and(eq(agenciaApps.agenciaId, consultas.agenciaId), eq(agenciaApps.appId, sql.placeholder("app")));
 
 /** A page of the search and its Total: two statements prepared once per number of terms and mark filter. */
 function searchStatements(db: Db, terms: number, atendida: boolean | undefined) {
   const shape = `${terms}${atendida === undefined ? "" : `_${Number(atendida)}`}`;
-  return prepared(db, `consultas_busqueda_${shape}`, (db, name) => ({
-    page: db
-      .select({ ...presentedColumns, atencion: atencionColumns, adminMail: agencias.adminMail })
-      .from(consultas)
-      .innerJoin(agenciaApps, withRelation())
-      .innerJoin(agencias, eq(agencias.id, consultas.agenciaId))
-      .leftJoin(consultasAtencion, atencionOf(sql.placeholder("app")))
-      .where(searchConditions(terms, atendida))
-      .orderBy(desc(consultas.momento), desc(consultas.sid))
-      .limit(PER_PAGINA)
-      .offset(sql.placeholder("offset"))
-      .prepare(`${name}_pagina`),
-    total: db
-      .select({ total: count() })
-      .from(consultas)
-      .innerJoin(agenciaApps, withRelation())
-      .where(searchConditions(terms, atendida))
-      .prepare(`${name}_total`),
-  }));
+  return prepared(db, `consultas_busqueda_${shape}`, (db, name) => {
+    const matches = searchMatches(terms, atendida);
+    return {
+      page: db
+        .select({ ...presentedColumns, atencion: atencionColumns, adminMail: agencias.adminMail })
+        .from(consultas)
+        .innerJoin(agencias, eq(agencias.id, consultas.agenciaId))
+        .leftJoin(consultasAtencion, atencionOf(sql.placeholder("app")))
+        .where(inArray(consultas.sid, pageOfMatches(matches)))
+        .orderBy(desc(consultas.momento), desc(consultas.sid))
+        .prepare(`${name}_pagina`),
+      total: db.select({ total: count() }).from(sql`(${matches}) as m`).prepare(`${name}_total`),
+    };
+  });
 }
 
 /** GET /v3/consultas?q= (extension, docs/decisions/0040): one page of what the app sees in all its agencies. */

@@ -1,0 +1,41 @@
+import "server-only";
+import { and, type SQL, sql } from "drizzle-orm";
+import { PER_PAGINA } from "@/lib/api/consultas";
+import { consultasTerminos } from "@/lib/db/schema";
+
+const { termino } = consultasTerminos;
+
+/** A term's beginning, or (`inverso`: the term reversed behind `~`) the end of a phone or a sid. */
+const startsWith = (placeholder: string) => sql`${termino} like consultas_plegar(${sql.placeholder(placeholder)}) || '%'`;
+
+/**
+ * The enquiries holding every one of `terms` terms of a search (docs/decisions/0051), read from the
+ * terms' index alone: each term's beginning is one range of it, its reversed form another, and an
+ * enquiry is in when each term found it. `where`: the conditions on `consultas_terminos` besides the
+ * terms (agency, period, visibility, operator); `from`: more tables the conditions join; `narrow`:
+ * conditions on the enquiry (`m.sid`) read elsewhere. Rows: `sid` and `momento`, one per enquiry.
+ */
+export function matchingEnquiries(terms: number, where: SQL, options: { from?: SQL; narrow?: SQL } = {}): SQL {
+  const from = options.from ? sql`${consultasTerminos}, ${options.from}` : sql`${consultasTerminos}`;
+  const ranges = Array.from({ length: terms }, (_, index) =>
+    [`termino${index}`, `inverso${index}`].map(
+      (placeholder) =>
+        sql`select ${consultasTerminos.sid} as sid, ${consultasTerminos.momento} as momento, ${sql.raw(String(index))} as termino
+          from ${from} where ${and(where, startsWith(placeholder))}`,
+    ),
+  ).flat();
+  const everyTerm =
+    terms > 1
+      ? sql`having ${sql.join(
+          Array.from({ length: terms }, (_, index) => sql`bool_or(m.termino = ${sql.raw(String(index))})`),
+          sql` and `,
+        )}`
+      : sql``;
+  return sql`select m.sid, m.momento from (${sql.join(ranges, sql` union all `)}) as m
+    ${options.narrow ? sql`where ${options.narrow}` : sql``}
+    group by m.sid, m.momento ${everyTerm}`;
+}
+
+/** The sids of a page of matches (`matchingEnquiries`), newest first, as a subquery. */
+export const pageOfMatches = (matches: SQL) =>
+  sql`(select m.sid from (${matches}) as m order by m.momento desc, m.sid desc limit ${PER_PAGINA} offset ${sql.placeholder("offset")})`;
