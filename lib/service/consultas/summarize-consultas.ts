@@ -1,14 +1,16 @@
 import "server-only";
-import { and, count, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, count, eq, gte, lte, sql } from "drizzle-orm";
 import { consultasPath, type Resumen, type ResumenFilters } from "@/lib/api/consultas";
 import { links, withQuery } from "@/lib/api/links";
 import { type Db, getDb } from "@/lib/db";
+import { prepared } from "@/lib/db/prepared";
 import { consultas, consultasAtencion, consultasPorDia, consultasPorHora } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { addDays, counterHours, DAY_MS, dayOf, formatDateTime, HOUR_MS } from "@/lib/time";
-import { type ListFacts, listFacts } from "./list-facts";
-import type { ListShape } from "./list-shape";
+import { counterConditions } from "./count-consultas";
+import { listFacts } from "./list-facts";
+import { type ListParams, type ListShape, shapeName } from "./list-shape";
 import { periodOf } from "./period";
 import { topListings } from "./top-listings";
 import { visibleEnquiries } from "./visibility";
@@ -16,7 +18,8 @@ import { visibleEnquiries } from "./visibility";
 /** A PostgreSQL array literal of plain values (one parameter, however many). */
 const arrayOf = (values: string[]) => `{${values.join(",")}}`;
 
-type Scope = { facts: ListFacts; operador: string | undefined; from: Date; to: Date };
+/** What shapes the summary's statements, and the values for their placeholders. */
+type Scope = { shape: ListShape; params: ListParams };
 
 /**
  * How the per-day counters (UTC days) give the days of the service's zone (docs/decisions/0042): the
@@ -45,45 +48,14 @@ function dayCounters(days: string[], firstHour: Date, hourAfter: Date) {
  * the period's first to the one its last moment falls in, from the per-day counters and the few
  * per-hour ones dayCounters names. A catalogue enquiry is counted under app '' and every other under its app.
  */
-async function countsPerDay(db: Db, { facts, operador, from, to }: Scope, days: string[]) {
-  const { firstHour, hourAfter } = counterHours(from, to);
+async function countsPerDay(db: Db, { shape, params }: Scope, days: string[]) {
+  const { firstHour, hourAfter } = counterHours(params.from, params.to);
   const { utcDays, moves } = dayCounters(days, firstHour, hourAfter);
-  const counters = (table: typeof consultasPorDia | typeof consultasPorHora) =>
-    and(
-      eq(table.agenciaId, facts.agenciaId),
-      inArray(table.appId, facts.compartir ? [facts.appId, ""] : [facts.appId]),
-      operador ? eq(table.operadorResponsable, operador) : undefined,
-    );
-  const sum = <T extends typeof consultasPorDia | typeof consultasPorHora>(table: T) => ({
-    catalogo: sql<boolean>`${table.appId} = ''`,
-    cantidad: sql<number>`sum(${table.cantidad})::int`,
-  });
   const [perDay, perHour] = await Promise.all([
-    utcDays.length === 0
-      ? []
-      : db
-          .select({ dia: sql<string>`${consultasPorDia.dia}::text`, ...sum(consultasPorDia) })
-          .from(consultasPorDia)
-          .where(
-            and(
-              counters(consultasPorDia),
-              gte(consultasPorDia.dia, utcDays[0] as string),
-              lte(consultasPorDia.dia, utcDays.at(-1) as string),
-            ),
-          )
-          .groupBy(sql`1`, sql`2`),
+    utcDays.length === 0 ? [] : dayRows(db, shape).execute({ ...params, desde: utcDays[0], hasta: utcDays.at(-1) }),
     moves.size === 0
       ? []
-      : db
-          .select({ hora: consultasPorHora.hora, ...sum(consultasPorHora) })
-          .from(consultasPorHora)
-          .where(
-            and(
-              counters(consultasPorHora),
-              sql`${consultasPorHora.hora} = any(${arrayOf([...moves.keys()].map((time) => new Date(time).toISOString()))}::timestamptz[])`,
-            ),
-          )
-          .groupBy(sql`1`, sql`2`),
+      : hourRows(db, shape).execute({ ...params, horas: arrayOf([...moves.keys()].map((time) => new Date(time).toISOString())) }),
   ]);
   const counts = days.map(() => ({ publicacion: 0, catalogo: 0 }));
   const index = new Map(days.map((day, position) => [day, position]));
@@ -93,34 +65,73 @@ async function countsPerDay(db: Db, { facts, operador, from, to }: Scope, days: 
   };
   for (const row of perDay) add(row.dia, row.catalogo, row.cantidad);
   for (const row of perHour) {
-    const move = moves.get(row.hora.getTime());
+    const move = moves.get(new Date(row.hora).getTime());
     add(move?.own, row.catalogo, row.cantidad);
     add(move?.counted, row.catalogo, -row.cantidad);
   }
   return counts;
 }
 
+const sums = (table: typeof consultasPorDia | typeof consultasPorHora) => ({
+  catalogo: sql<boolean>`${table.appId} = ''`,
+  cantidad: sql<number>`sum(${table.cantidad})::int`,
+});
+
+/** The per-day counters from `desde` to `hasta` (UTC days), per day and whether of the catalogue. */
+const dayRows = (db: Db, shape: ListShape) =>
+  prepared(db, shapeName("consultas_resumen_dias", shape), (db, name) =>
+    db
+      .select({ dia: sql<string>`${consultasPorDia.dia}::text`, ...sums(consultasPorDia) })
+      .from(consultasPorDia)
+      .where(
+        and(
+          counterConditions(consultasPorDia, shape),
+          gte(consultasPorDia.dia, sql.placeholder("desde")),
+          lte(consultasPorDia.dia, sql.placeholder("hasta")),
+        ),
+      )
+      .groupBy(sql`1`, sql`2`)
+      .prepare(name),
+  );
+
+/** The per-hour counters of the hours `horas` (an array literal), per hour and whether of the catalogue. */
+const hourRows = (db: Db, shape: ListShape) =>
+  prepared(db, shapeName("consultas_resumen_horas", shape), (db, name) =>
+    db
+      .select({ hora: consultasPorHora.hora, ...sums(consultasPorHora) })
+      .from(consultasPorHora)
+      .where(
+        and(counterConditions(consultasPorHora, shape), sql`${consultasPorHora.hora} = any(${sql.placeholder("horas")}::timestamptz[])`),
+      )
+      .groupBy(sql`1`, sql`2`)
+      .prepare(name),
+  );
+
 /** How many enquiries of the period the app marked attended, and the median minutes until then. */
-async function attended(db: Db, { facts, operador, from, to }: Scope) {
-  const waited = sql`extract(epoch from ${consultasAtencion.momento} - ${consultasAtencion.recibida}) / 60`;
-  const [row] = await db
-    .select({
-      atendidas: count(),
-      mediana: sql<number | null>`percentile_cont(0.5) within group (order by ${waited})`,
-    })
-    .from(consultasAtencion)
-    .innerJoin(consultas, eq(consultas.sid, consultasAtencion.sid))
-    .where(
-      and(
-        eq(consultasAtencion.appId, facts.appId),
-        eq(consultasAtencion.agenciaId, facts.agenciaId),
-        gte(consultasAtencion.recibida, from),
-        lte(consultasAtencion.recibida, to),
-        eq(consultasAtencion.atendida, true),
-        operador ? eq(consultasAtencion.operadorResponsable, operador) : undefined,
-        visibleEnquiries(facts.agenciaId, facts.appId, facts.compartir),
-      ),
-    );
+async function attended(db: Db, { shape, params }: Scope) {
+  const [row] = await prepared(db, shapeName("consultas_resumen_atendidas", shape), (db, name) => {
+    const value = sql.placeholder;
+    const waited = sql`extract(epoch from ${consultasAtencion.momento} - ${consultasAtencion.recibida}) / 60`;
+    return db
+      .select({
+        atendidas: count(),
+        mediana: sql<number | null>`percentile_cont(0.5) within group (order by ${waited})`,
+      })
+      .from(consultasAtencion)
+      .innerJoin(consultas, eq(consultas.sid, consultasAtencion.sid))
+      .where(
+        and(
+          eq(consultasAtencion.appId, value("app")),
+          eq(consultasAtencion.agenciaId, value("agencia")),
+          gte(consultasAtencion.recibida, value("from")),
+          lte(consultasAtencion.recibida, value("to")),
+          eq(consultasAtencion.atendida, true),
+          shape.operador ? eq(consultasAtencion.operadorResponsable, value("operador")) : undefined,
+          visibleEnquiries(value("agencia"), value("app"), shape.compartir),
+        ),
+      )
+      .prepare(name);
+  }).execute(params);
   return { atendidas: row?.atendidas ?? 0, mediana: row?.mediana == null ? null : Math.round(Number(row.mediana)) };
 }
 
@@ -142,7 +153,6 @@ export async function summarizeConsultas(app: AuthenticatedApp, adminMail: strin
   const { from, to } = periodOf(filters);
   // The administrator sees every enquiry of the agency: naming them narrows nothing.
   const operador = facts.operador?.administrador === false ? facts.operador.email : undefined;
-  const scope = { facts, operador, from, to };
   const shape: ListShape = {
     compartir: facts.compartir,
     operador: operador !== undefined,
@@ -151,10 +161,11 @@ export async function summarizeConsultas(app: AuthenticatedApp, adminMail: strin
     terminos: 0,
     atendida: undefined,
   };
+  const scope = { shape, params: { agencia: facts.agenciaId, app: facts.appId, adminMail: facts.adminMail, from, to, operador } };
   const days = periodDays(from, to);
   const [perDay, listings, marks] = await Promise.all([
     countsPerDay(db, scope, days),
-    topListings(db, shape, { agencia: facts.agenciaId, app: facts.appId, adminMail: facts.adminMail, from, to, operador }),
+    topListings(db, shape, scope.params),
     attended(db, scope),
   ]);
   const byTipo = { publicacion: 0, catalogo: 0 };
