@@ -11,7 +11,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * without it, and the summary, each at 16 connections, run RUNS_AT_16 times (the median kept).
  */
 export async function searchStep(credentials: Credentials, paths: Record<string, string>, listP99: number) {
-  step(`3. Búsqueda (q) y resumen: ${RUNS_AT_16} corridas de ${SECONDS} s a ${CONNECTIONS} conexiones`);
+  step(`Búsqueda (q) y resumen: ${RUNS_AT_16} corridas de ${SECONDS} s a ${CONNECTIONS} conexiones`);
   const results: { name: string; path: string; runs: LoadResult[] }[] = [];
   for (const [name, path] of Object.entries(paths)) {
     await load({ baseUrl: vitrinaUrl, path, connections: CONNECTIONS, seconds: 3, credentials });
@@ -22,7 +22,7 @@ export async function searchStep(credentials: Credentials, paths: Record<string,
     results.push({ name, path, runs });
     note(`${name}: ${runs.map((r) => `${fmt(r.rps, 0)} req/s p99 ${r.p99} ms`).join(" · ")}`);
   }
-  md.push("### 3. Search (`q`) and the summary", "");
+  md.push("### Search (`q`) and the summary (issue 21)", "");
   md.push(
     `Vitrina alone (the baseline has no search), ${CONNECTIONS} connections, ${RUNS_AT_16} runs of ${SECONDS} s after a 3 s warm-up; each figure the median of the runs (every run's p99 in brackets).`,
     "",
