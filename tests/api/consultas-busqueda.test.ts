@@ -157,6 +157,8 @@ describe("GET /v3/consultas?q= across every agency of the app", () => {
     expect(sidsOf((await search(appB, `?q=${FOLDED}`)).body)).toEqual([sids.deB]);
     expect(sidsOf((await search(appA, `?q=carla+${FOLDED}`)).body)).toEqual([sids.otraAgencia]);
     expect(new URL(body._links.self?.href as string, "http://x").searchParams.get("q")).toBe(FOLDED);
+    const { body: beyond } = await search(appA, `?q=${FOLDED}&pagina=2`);
+    expect(beyond).toMatchObject({ Total: 4, Pagina: 2, _entries: [] });
   });
 
   it("an agency detached from the app drops out of its search", async () => {

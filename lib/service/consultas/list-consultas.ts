@@ -11,10 +11,10 @@ import { counterHours } from "@/lib/time";
 import { countConsultas } from "./count-consultas";
 import { listEnvelope } from "./list-envelope";
 import { type ListFacts, listFacts } from "./list-facts";
-import { type ListShape, listConditions, listMatches, shapeName } from "./list-shape";
+import { factsHold, type ListParams, type ListShape, listConditions, listMatches, shapeName } from "./list-shape";
 import { periodOf } from "./period";
 import { atencionColumns, atencionOf, presentConsulta, presentedColumns } from "./present-consulta";
-import { pageOfMatches } from "./search-matches";
+import { onPage, pageOfMatches, pageTotal } from "./search-matches";
 import { searchTerms, termParams } from "./search-terms";
 import { seekPageSids } from "./seek-page";
 
@@ -38,11 +38,8 @@ function pageStatement(db: Db, shape: ListShape, seek: boolean) {
   });
 }
 
-/** The sids of a page: the newest first of what matches the search, or of the list's index (from the seek's hour). */
+/** The sids of a page: the newest first of the list's index (from the seek's hour). */
 function pageSids(db: Db, shape: ListShape, seek: boolean) {
-  if (shape.terminos > 0) {
-    return pageOfMatches(listMatches(shape));
-  }
   if (seek) return seekPageSids(shape);
   return db
     .select({ sid: consultas.sid })
@@ -51,6 +48,27 @@ function pageSids(db: Db, shape: ListShape, seek: boolean) {
     .orderBy(...newestFirst)
     .limit(PER_PAGINA)
     .offset(sql.placeholder("offset"));
+}
+
+/** A page of a search (`q`) with its Total and whether the facts held, in one statement. */
+function searchPageStatement(db: Db, shape: ListShape) {
+  return prepared(db, shapeName("consultas_busqueda_pagina", shape), (db, name) => {
+    return db
+      .select({ ...presentedColumns, atencion: atencionColumns, total: pageTotal, vigente: sql<boolean>`${factsHold(shape)}` })
+      .from(consultas)
+      .innerJoin(pageOfMatches(listMatches(shape)), onPage)
+      .leftJoin(consultasAtencion, atencionOf(sql.placeholder("app")))
+      .orderBy(...newestFirst)
+      .prepare(name);
+  });
+}
+
+/** A search's page counts its matches itself; a page past the end has no row to say it, so that one counts them apart. */
+async function readSearchPage(db: Db, shape: ListShape, params: ListParams & { offset: number }) {
+  const rows = await searchPageStatement(db, shape).execute(params);
+  const [first] = rows;
+  const count = first ? { total: first.total, vigente: first.vigente } : await countConsultas(db, shape, params);
+  return { rows, ...count };
 }
 
 /**
@@ -79,15 +97,16 @@ async function readPage(db: Db, facts: ListFacts, filters: ListConsultasFilters,
     externalId: filters.externalid?.toLowerCase(),
     ...termParams(terms),
   };
+  const offset = (pagina - 1) * PER_PAGINA;
+  if (shape.terminos > 0) return readSearchPage(db, shape, { ...params, offset });
   const { firstHour, hourAfter } = counterHours(from, to);
   // Counters help from page 2 on, when the period holds whole hours; an externalid's enquiries are
   // few, and the counters know nothing of a search or of the marks.
   // PGlite plans every statement afresh: there the seek's plan costs more than the walk it saves
   // (page 99 at 200,000 enquiries: 11.7 ms with it, 5.0 without), so the embedded database walks.
-  const seek =
-    !config().embedded && pagina > 1 && !shape.externalId && !shape.terminos && shape.atendida === undefined && hourAfter > firstHour;
+  const seek = !config().embedded && pagina > 1 && !shape.externalId && shape.atendida === undefined && hourAfter > firstHour;
   const [rows, count] = await Promise.all([
-    pageStatement(db, shape, seek).execute({ ...params, offset: (pagina - 1) * PER_PAGINA, firstHour, hourAfter }),
+    pageStatement(db, shape, seek).execute({ ...params, offset, firstHour, hourAfter }),
     countConsultas(db, shape, params),
   ]);
   return { rows, ...count };

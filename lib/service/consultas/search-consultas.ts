@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import {
   CONSULTAS_PATH,
   type ConsultaDeAgencia,
@@ -16,7 +16,7 @@ import { listEnvelope } from "./list-envelope";
 import { attendedIs } from "./list-shape";
 import { periodOf } from "./period";
 import { atencionColumns, atencionOf, presentConsulta, presentedColumns } from "./present-consulta";
-import { matchingEnquiries, pageOfMatches } from "./search-matches";
+import { matchingEnquiries, onPage, pageOfMatches, pageTotal } from "./search-matches";
 import { searchTerms, termParams } from "./search-terms";
 import { visibleEnquiries } from "./visibility";
 
@@ -37,18 +37,21 @@ function searchMatches(terms: number, atendida: boolean | undefined): SQL {
   return matchingEnquiries(terms, conditions, { from: sql`${agenciaApps}`, narrow: attendedIs(atendida, app, sql`m.sid`) });
 }
 
-/** A page of the search and its Total: two statements prepared once per number of terms and mark filter. */
+/**
+ * A page of the search with its Total, and the Total alone for a page past the end (which has no row
+ * to carry it): prepared once per number of terms and mark filter.
+ */
 function searchStatements(db: Db, terms: number, atendida: boolean | undefined) {
   const shape = `${terms}${atendida === undefined ? "" : `_${Number(atendida)}`}`;
   return prepared(db, `consultas_busqueda_${shape}`, (db, name) => {
     const matches = searchMatches(terms, atendida);
     return {
       page: db
-        .select({ ...presentedColumns, atencion: atencionColumns, adminMail: agencias.adminMail })
+        .select({ ...presentedColumns, atencion: atencionColumns, adminMail: agencias.adminMail, total: pageTotal })
         .from(consultas)
+        .innerJoin(pageOfMatches(matches), onPage)
         .innerJoin(agencias, eq(agencias.id, consultas.agenciaId))
         .leftJoin(consultasAtencion, atencionOf(sql.placeholder("app")))
-        .where(inArray(consultas.sid, pageOfMatches(matches)))
         .orderBy(desc(consultas.momento), desc(consultas.sid))
         .prepare(`${name}_pagina`),
       total: db.select({ total: count() }).from(sql`(${matches}) as m`).prepare(`${name}_total`),
@@ -69,10 +72,11 @@ export async function searchConsultas(
   const pagina = filters.pagina ?? 1;
   const statements = searchStatements(db, terms.length, filters.atendida);
   const params = { app: app.id, from, to, offset: (pagina - 1) * PER_PAGINA, ...termParams(terms) };
-  const [rows, [counted]] = await Promise.all([statements.page.execute(params), statements.total.execute(params)]);
+  const rows = await statements.page.execute(params);
+  const total = rows[0]?.total ?? (await statements.total.execute(params))[0]?.total ?? 0;
   const query = { q: filters.q, atendida: filters.atendida?.toString(), desde: filters.desde, hasta: filters.hasta };
   return {
-    ...listEnvelope(CONSULTAS_PATH, query, { from, to, pagina, total: counted?.total ?? 0 }),
+    ...listEnvelope(CONSULTAS_PATH, query, { from, to, pagina, total }),
     _entries: rows.map((row) =>
       form === "ref" ? presentConsulta(row, row.adminMail, form) : { ...presentConsulta(row, row.adminMail), AdminMail: row.adminMail },
     ) as ConsultaDeAgencia[],

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, type SQL, sql } from "drizzle-orm";
 import { PER_PAGINA } from "@/lib/api/consultas";
-import { consultasTerminos } from "@/lib/db/schema";
+import { consultas, consultasTerminos } from "@/lib/db/schema";
 
 const { termino } = consultasTerminos;
 
@@ -36,6 +36,18 @@ export function matchingEnquiries(terms: number, where: SQL, options: { from?: S
     group by m.sid, m.momento ${everyTerm}`;
 }
 
-/** The sids of a page of matches (`matchingEnquiries`), newest first, as a subquery. */
+/**
+ * A page of matches (`matchingEnquiries`), newest first, as a table to join on `pagina.sid`, each row
+ * with `pagina.total`: every match counted by the same grouping that ordered them, so a common term's
+ * thousands of index entries are read once per request, not once for the page and again for Total.
+ * A page past the end has no row to carry the count.
+ */
 export const pageOfMatches = (matches: SQL) =>
-  sql`(select m.sid from (${matches}) as m order by m.momento desc, m.sid desc limit ${PER_PAGINA} offset ${sql.placeholder("offset")})`;
+  sql`(select m.sid, count(*) over ()::int as total from (${matches}) as m
+    order by m.momento desc, m.sid desc limit ${PER_PAGINA} offset ${sql.placeholder("offset")}) as pagina`;
+
+/** The join of `pageOfMatches` to the enquiries it names. */
+export const onPage = sql`pagina.sid = ${consultas.sid}`;
+
+/** The count `pageOfMatches` gives each row. */
+export const pageTotal = sql<number>`pagina.total`;
