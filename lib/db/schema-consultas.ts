@@ -89,6 +89,18 @@ export const consultasTerminos = pgTable(
 );
 
 /**
+ * What every counter of enquiries is kept by: the agency, the app ('' for catalogue enquiries) and
+ * the operator (in the per-listing counters also "" for every operator's); fresh builders per table.
+ */
+const counted = () => ({
+  agenciaId: text("agencia_id")
+    .notNull()
+    .references(() => agencias.id, { onDelete: "cascade" }),
+  appId: text("app_id").notNull(),
+  operadorResponsable: text("operador_responsable").notNull(),
+});
+
+/**
  * How many enquiries each agency received per UTC day, by app ("" for catalogue enquiries) and
  * operator: kept in the ingestion transaction, so `Total` adds up whole days here, whole hours of
  * the partial days in `consultas_por_hora`, and counts only the partial hours at the ends of the
@@ -97,11 +109,7 @@ export const consultasTerminos = pgTable(
 export const consultasPorDia = pgTable(
   "consultas_por_dia",
   {
-    agenciaId: text("agencia_id")
-      .notNull()
-      .references(() => agencias.id, { onDelete: "cascade" }),
-    appId: text("app_id").notNull(),
-    operadorResponsable: text("operador_responsable").notNull(),
+    ...counted(),
     dia: date("dia").notNull(),
     cantidad: integer("cantidad").notNull(),
   },
@@ -113,11 +121,7 @@ export const consultasPorDia = pgTable(
 export const consultasPorHora = pgTable(
   "consultas_por_hora",
   {
-    agenciaId: text("agencia_id")
-      .notNull()
-      .references(() => agencias.id, { onDelete: "cascade" }),
-    appId: text("app_id").notNull(),
-    operadorResponsable: text("operador_responsable").notNull(),
+    ...counted(),
     hora: timestamp("hora", { withTimezone: true }).notNull(),
     cantidad: integer("cantidad").notNull(),
   },
@@ -133,12 +137,7 @@ export const consultasPorHora = pgTable(
 export const consultasPorPublicacion = pgTable(
   "consultas_por_publicacion",
   {
-    agenciaId: text("agencia_id")
-      .notNull()
-      .references(() => agencias.id, { onDelete: "cascade" }),
-    appId: text("app_id").notNull(),
-    /** An operator's e-mail, or "" for the agency's enquiries of every operator. */
-    operadorResponsable: text("operador_responsable").notNull(),
+    ...counted(),
     dia: date("dia").notNull(),
     externalId: text("external_id").notNull(),
     cantidad: integer("cantidad").notNull(),
@@ -151,11 +150,7 @@ export const consultasPorPublicacion = pgTable(
 export const consultasPorPublicacionSemana = pgTable(
   "consultas_por_publicacion_semana",
   {
-    agenciaId: text("agencia_id")
-      .notNull()
-      .references(() => agencias.id, { onDelete: "cascade" }),
-    appId: text("app_id").notNull(),
-    operadorResponsable: text("operador_responsable").notNull(),
+    ...counted(),
     semana: date("semana").notNull(),
     externalId: text("external_id").notNull(),
     cantidad: integer("cantidad").notNull(),
