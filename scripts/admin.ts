@@ -1,8 +1,8 @@
 import { Command, Option } from "commander";
 import { executeOperation } from "@/lib/admin/execute";
-import { DEFAULT_DEMO_CONSULTAS } from "@/lib/admin/operations";
 import { ConfigError } from "@/lib/env";
 import { TOPICS } from "@/lib/service/apps/topics";
+import { DEFAULT_DEMO_CONSULTAS } from "@/lib/service/demo/data";
 import { registerPanelCommands } from "./admin-panel";
 import { progressBar } from "./progress";
 

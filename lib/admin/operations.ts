@@ -11,7 +11,7 @@ import { listApps } from "@/lib/service/apps/list-apps";
 import { rotateAppSecret } from "@/lib/service/apps/rotate-secret";
 import { setAppTopics } from "@/lib/service/apps/set-topics";
 import { TOPICS } from "@/lib/service/apps/topics";
-import { DEMO_AGENCIAS } from "@/lib/service/demo/data";
+import { DEFAULT_DEMO_CONSULTAS, DEMO_AGENCIAS } from "@/lib/service/demo/data";
 import { seedDemo } from "@/lib/service/demo/seed-demo";
 import { listDevMail } from "@/lib/service/mail/list-mail";
 
@@ -22,7 +22,6 @@ import { listDevMail } from "@/lib/service/mail/list-mail";
 
 export type Progress = (done: number, total: number) => void;
 
-export const DEFAULT_DEMO_CONSULTAS = 5_000;
 const MAX_DEMO_CONSULTAS = 1_000_000;
 
 const topic = z.enum(TOPICS);

@@ -1,11 +1,12 @@
 import "server-only";
-import { DEFAULT_DEMO_CONSULTAS, runOperation } from "@/lib/admin/operations";
+import { runOperation } from "@/lib/admin/operations";
 import { startAdminSocket } from "@/lib/admin/socket-server";
 import { adminSocketPath, closeDb, getDb } from "@/lib/db";
 import { config } from "@/lib/env";
 import { closeRateLimits } from "@/lib/http/rate-limit";
 import { logger } from "@/lib/log";
 import { loadCatalogo } from "@/lib/service/catalogo/load-catalogo";
+import { DEFAULT_DEMO_CONSULTAS } from "@/lib/service/demo/data";
 import { demoSeeded } from "@/lib/service/demo/seed-demo";
 import { settleReadiness } from "@/lib/service/ready";
 import { startWorkers } from "./workers";

@@ -159,6 +159,9 @@ export const COMENTARIOS = [
   "",
 ] as const;
 
+/** The enquiries `seed demo` adds when not told how many (the CLI's default and the demo start's). */
+export const DEFAULT_DEMO_CONSULTAS = 5_000;
+
 export const DEMO_AGENCIAS = [
   {
     adminMail: "ventas@autosdelplata.com.ar",
