@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
+import { MenuDeAcciones } from "@/components/ui/menu";
 import type { Contacto } from "@/lib/panel/consultas/presentacion";
 
 const ICONOS = {
@@ -11,6 +12,7 @@ const ICONOS = {
     "M10 2a8 8 0 0 0-6.9 12L2 18l4.1-1.1A8 8 0 1 0 10 2zm0 1.5a6.5 6.5 0 1 1-3.4 12l-.3-.1-2.2.6.6-2.1-.2-.3A6.5 6.5 0 0 1 10 3.5zM7.3 6c-.2 0-.5 0-.7.3-.3.3-.9.9-.9 2.1s.9 2.4 1 2.6c.1.2 1.8 2.8 4.4 3.8 2.2.8 2.6.7 3.1.6.5 0 1.5-.6 1.7-1.2.2-.6.2-1.1.1-1.2l-.5-.3-1.6-.8c-.2-.1-.4-.1-.6.1l-.7.9c-.1.2-.3.2-.5.1-.3-.1-1-.4-1.9-1.2-.7-.6-1.2-1.4-1.3-1.6-.1-.3 0-.4.1-.5l.4-.5.2-.4v-.4l-.8-1.8c-.2-.4-.4-.4-.5-.4z",
   copiar:
     "M7 2h9a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1h-2v-1.5h1.5v-9h-8V5H6V3a1 1 0 0 1 1-1zM4 6h9a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1zm.5 1.5v9h8v-9z",
+  mas: "M4 8.5a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3zm6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3zm6 0a1.5 1.5 0 1 1 0 3 1.5 1.5 0 0 1 0-3z",
   hecho: "M8 13.2 4.5 9.7 3.4 10.8 8 15.4l8.6-8.6-1.1-1.1z",
 } as const;
 
@@ -24,51 +26,43 @@ function Icono({ nombre }: { nombre: keyof typeof ICONOS }) {
 
 const accion =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700";
+/** In the list, on a desktop, where the row must stay low: 36 px (44 px on a phone, a touch target). */
+const compacta = "md:min-h-9 md:min-w-9";
 
-/** Copies a value; says so (aria-live) for two seconds. Without the Clipboard API, a selection and execCommand. */
-function Copiar({
-  valor,
-  etiqueta,
-  corto,
-  conTexto,
-  de,
-}: {
-  valor: string;
-  etiqueta: string;
-  /** In the list, what is copied in one word beside the icon (three copy buttons must not look alike). */
-  corto: string;
-  conTexto: boolean;
-  de?: string;
-}) {
-  const t = useTranslations();
+async function alPortapapeles(valor: string) {
+  try {
+    await navigator.clipboard.writeText(valor);
+  } catch {
+    const area = Object.assign(document.createElement("textarea"), { value: valor });
+    document.body.append(area);
+    area.select();
+    document.execCommand("copy");
+    area.remove();
+  }
+}
+
+/** Copies a value and remembers, for two seconds, that it did. Without the Clipboard API, a selection and execCommand. */
+function useCopiar(): [boolean, (valor: string) => Promise<void>] {
   const [copiado, setCopiado] = useState(false);
   const reloj = useRef<ReturnType<typeof setTimeout>>(undefined);
-  async function copiar() {
-    try {
-      await navigator.clipboard.writeText(valor);
-    } catch {
-      const area = Object.assign(document.createElement("textarea"), { value: valor });
-      document.body.append(area);
-      area.select();
-      document.execCommand("copy");
-      area.remove();
-    }
+  async function copiar(valor: string) {
+    await alPortapapeles(valor);
     setCopiado(true);
     clearTimeout(reloj.current);
     reloj.current = setTimeout(() => setCopiado(false), 2000);
   }
+  return [copiado, copiar];
+}
+
+/** A copy button in the detail: says so (aria-live) for two seconds. */
+function Copiar({ valor, etiqueta }: { valor: string; etiqueta: string }) {
+  const t = useTranslations();
+  const [copiado, copiar] = useCopiar();
   return (
-    <button
-      type="button"
-      onClick={copiar}
-      aria-label={conTexto ? undefined : etiqueta}
-      aria-describedby={de}
-      title={etiqueta}
-      className={`${accion} px-3`}
-    >
+    <button type="button" onClick={() => copiar(valor)} title={etiqueta} className={`${accion} px-3`}>
       <Icono nombre={copiado ? "hecho" : "copiar"} />
-      {conTexto ? etiqueta : <span className="text-xs">{corto}</span>}
-      <span aria-live="polite" className={conTexto ? "text-emerald-800" : "sr-only"}>
+      {etiqueta}
+      <span aria-live="polite" className="text-emerald-800">
         {copiado ? t("consultas.contacto.copiado") : ""}
       </span>
     </button>
@@ -76,10 +70,35 @@ function Copiar({
 }
 
 /**
+ * The list's copy actions behind one "Más acciones" button (its icon turns to a tick, and a live
+ * region says "Copiado", for two seconds after a copy).
+ */
+function MasAcciones({ copias, de }: { copias: { valor: string; texto: string }[]; de?: string }) {
+  const t = useTranslations();
+  const [copiado, copiar] = useCopiar();
+  return (
+    <>
+      <MenuDeAcciones
+        etiqueta={t("consultas.contacto.mas")}
+        de={de}
+        opciones={copias.map(({ valor, texto }) => ({ texto, alElegir: () => copiar(valor) }))}
+        className={`${accion} ${compacta} ${copiado ? "text-emerald-800" : ""}`}
+      >
+        {copiado ? <Icono nombre="hecho" /> : <Icono nombre="mas" />}
+      </MenuDeAcciones>
+      <span aria-live="polite" className="sr-only">
+        {copiado ? t("consultas.contacto.copiado") : ""}
+      </span>
+    </>
+  );
+}
+
+/**
  * How to reach the buyer, in the list (icons, `compacto`) and in the detail (words): e-mail with a
- * subject naming the vehicle, phone, WhatsApp with a first line naming it, and copy buttons for the
- * e-mail, the phone and the sid; 44 px targets. In the list each icon's name says what it does and
- * its description (`de`: the row's link) whose enquiry.
+ * subject naming the vehicle, phone, WhatsApp with a first line naming it, and copies of the
+ * e-mail, the phone and the sid; 44 px targets on a phone. In the list the copies wait behind "Más
+ * acciones", and on a desktop the e-mail and the phone are the contact column's links; each icon's
+ * name says what it does and its description (`de`: the row's link) whose enquiry.
  */
 export function AccionesContacto({ contacto, sid, compacto, de }: { contacto: Contacto; sid: string; compacto: boolean; de?: string }) {
   const t = useTranslations();
@@ -89,42 +108,29 @@ export function AccionesContacto({ contacto, sid, compacto, de }: { contacto: Co
       aria-label={compacto ? texto : undefined}
       aria-describedby={de}
       title={texto}
-      className={`${accion} ${compacto ? extra : "px-3"}`}
+      className={`${accion} ${compacto ? `${compacta} ${extra}` : "px-3"}`}
       {...(icono === "whatsapp" && { target: "_blank", rel: "noopener noreferrer" })}
     >
       <Icono nombre={icono} />
       {!compacto && texto}
     </a>
   );
+  const copias = [
+    { valor: contacto.email, texto: t("consultas.contacto.copiarEmail") },
+    ...(contacto.telefono ? [{ valor: contacto.telefono, texto: t("consultas.contacto.copiarTelefono") }] : []),
+    { valor: sid, texto: t("consultas.contacto.copiarSid") },
+  ];
   return (
-    // In the list the icons join the row's other actions (the mark) in one wrapping line.
+    // In the list the icons join the row's other action (the mark) in one line.
     <div className={compacto ? "contents" : "flex flex-wrap gap-1.5"} data-testid="contacto">
       {enlace(contacto.mailto, "email", t("consultas.contacto.escribir"), "md:hidden")}
       {contacto.tel && enlace(contacto.tel, "telefono", t("consultas.contacto.llamar"), "md:hidden")}
       {contacto.whatsapp && enlace(contacto.whatsapp, "whatsapp", t("consultas.contacto.whatsapp"))}
-      <Copiar
-        valor={contacto.email}
-        etiqueta={t("consultas.contacto.copiarEmail")}
-        corto={t("consultas.contacto.corto.email")}
-        conTexto={!compacto}
-        de={de}
-      />
-      {contacto.telefono && (
-        <Copiar
-          valor={contacto.telefono}
-          etiqueta={t("consultas.contacto.copiarTelefono")}
-          corto={t("consultas.contacto.corto.telefono")}
-          conTexto={!compacto}
-          de={de}
-        />
+      {compacto ? (
+        <MasAcciones copias={copias} de={de} />
+      ) : (
+        copias.map(({ valor, texto }) => <Copiar key={texto} valor={valor} etiqueta={texto} />)
       )}
-      <Copiar
-        valor={sid}
-        etiqueta={t("consultas.contacto.copiarSid")}
-        corto={t("consultas.contacto.corto.sid")}
-        conTexto={!compacto}
-        de={de}
-      />
     </div>
   );
 }

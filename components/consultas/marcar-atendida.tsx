@@ -7,8 +7,8 @@ import { Button } from "@/components/ui/button";
 import { marcarAtencion } from "@/lib/panel/consultas/atender";
 
 /**
- * "Marcar como atendida" (or back to unattended) in the list (an icon and one word, `compacto`; the
- * word is part of the accessible name, WCAG 2.5.3) and in the detail:
+ * "Marcar como atendida" (or back to unattended) in the list (one word, `compacto`, and on a desktop
+ * an icon; the word is part of the accessible name, WCAG 2.5.3) and in the detail:
  * the server action sends the signed-in person's e-mail as Por; the page is read again afterwards.
  */
 export function MarcarAtendida({
@@ -51,12 +51,12 @@ export function MarcarAtendida({
         aria-label={compacto ? texto : undefined}
         aria-describedby={de}
         title={compacto ? texto : undefined}
-        className={compacto ? "min-h-11 min-w-11 gap-1.5 px-3 md:px-3" : ""}
+        className={compacto ? "min-h-11 min-w-11 gap-1.5 px-3 whitespace-nowrap md:min-h-9 md:px-3 md:py-1.5" : ""}
       >
         {compacto
           ? !pendiente && (
               <>
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+                <svg aria-hidden="true" viewBox="0 0 20 20" className="hidden h-5 w-5 md:block" fill="currentColor">
                   <path d={atendida ? "M4 9h12v2H4z" : "M8 13.2 4.5 9.7 3.4 10.8 8 15.4l8.6-8.6-1.1-1.1z"} />
                 </svg>
                 <span className="text-xs">{atendida ? t("consultas.atencion.desmarcarCorto") : t("consultas.atencion.marcarCorto")}</span>

@@ -152,7 +152,7 @@ export function TablaConsultas({ filas, caption, abierta, conOperador, vacia }: 
                 )}
               </td>
               <td className="order-6 col-span-2 pt-2 md:order-none md:px-4 md:py-2">
-                <div className="flex flex-wrap gap-1.5 font-normal">
+                <div className="flex flex-wrap items-center gap-1 font-normal md:flex-nowrap">
                   <MarcarAtendida adminMail={fila.adminMail} sid={fila.sid} atendida={fila.atendida} compacto de={`consulta-${fila.sid}`} />
                   <AccionesContacto contacto={fila.contacto} sid={fila.sid} compacto de={`consulta-${fila.sid}`} />
                 </div>

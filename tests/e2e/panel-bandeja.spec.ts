@@ -242,9 +242,31 @@ test("agencia: reaches the buyer from the list and the detail (mailto: with the 
     "href",
     `https://wa.me/5493515550101?text=${encodeURIComponent(`Hola Lucía, te escribo por tu consulta por el ${vehiculo}.`)}`,
   );
-  await fila.getByRole("button", { name: "Copiar e-mail" }).click();
+  // The copies wait behind "Más acciones", a menu: by mouse, then by keyboard (arrows, Escape, Enter).
+  const mas = fila.getByRole("button", { name: "Más acciones" });
+  await expect(mas).toHaveAccessibleDescription(/Lucía Gómez/);
+  await expect(mas).toHaveAttribute("aria-expanded", "false");
+  await mas.click();
+  await expect(mas).toHaveAttribute("aria-expanded", "true");
+  const menu = page.getByRole("menu", { name: "Más acciones" });
+  await expect(menu.getByRole("menuitem")).toHaveText(["Copiar e-mail", "Copiar teléfono", "Copiar sid"]);
+  await expect(menu.getByRole("menuitem", { name: "Copiar e-mail" })).toBeFocused();
+  await menu.getByRole("menuitem", { name: "Copiar e-mail" }).click();
+  await expect(menu).toBeHidden();
+  await expect(mas).toBeFocused();
+  await expect(fila.getByText("Copiado")).toBeAttached();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("gomez@example.com");
-  await fila.getByRole("button", { name: "Copiar teléfono" }).click();
+  await page.keyboard.press("ArrowUp");
+  await expect(menu.getByRole("menuitem", { name: "Copiar sid" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(mas).toBeFocused();
+  await expect(mas).toHaveAttribute("aria-expanded", "false");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowDown");
+  await expect(menu.getByRole("menuitem", { name: "Copiar teléfono" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(mas).toBeFocused();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("+54 9 351 555-0101");
 
   await fila.getByRole("link", { name: /Lucía Gómez/ }).click();
