@@ -1,4 +1,5 @@
 import { getFormatter, getTranslations } from "next-intl/server";
+import { Encabezados } from "@/components/ui/encabezados";
 import { fechaHora } from "@/lib/panel/formatos";
 import type { Agencia } from "@/lib/panel/v3-tipos";
 
@@ -47,17 +48,10 @@ export async function Operadores({ agencia }: { agencia: Agencia }) {
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
         <caption className="sr-only">{t("agencias.detalle.operadoresCaption", { agencia: agencia.Nombre ?? agencia.AdminMail })}</caption>
         <thead className="text-xs font-semibold uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-4">
-              {t("agencias.detalle.columnasOperadores.nombre")}
-            </th>
-            <th scope="col" className="py-2 pr-4">
-              {t("agencias.detalle.columnasOperadores.email")}
-            </th>
-            <th scope="col" className="py-2">
-              {t("agencias.detalle.columnasOperadores.rol")}
-            </th>
-          </tr>
+          <Encabezados
+            className="py-2 pr-4 last:pr-0"
+            columnas={(["nombre", "email", "rol"] as const).map((clave) => ({ texto: t(`agencias.detalle.columnasOperadores.${clave}`) }))}
+          />
         </thead>
         <tbody className="divide-y divide-slate-100">
           {operadores.map((operador) => (

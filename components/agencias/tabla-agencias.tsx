@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { enlaceClass } from "@/components/ui/button-class";
+import { Encabezados } from "@/components/ui/encabezados";
 import { fechaHora } from "@/lib/panel/formatos";
 import type { Agencia } from "@/lib/panel/v3-tipos";
 import { CLASE_AGENCIA, Insignia } from "./insignias";
@@ -16,26 +17,12 @@ export async function TablaAgencias({ agencias, descripcion }: { agencias: Agenc
       <table className="tabla-apilada min-w-full divide-y divide-slate-200 text-left text-sm">
         <caption className="px-4 py-3 text-left text-sm text-slate-600">{descripcion}</caption>
         <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              {t("agencias.columnas.agencia")}
-            </th>
-            <th scope="col" className="px-4 py-3">
-              {t("agencias.columnas.estado")}
-            </th>
-            <th scope="col" className="px-4 py-3">
-              {t("agencias.columnas.ubicacion")}
-            </th>
-            <th scope="col" className="px-4 py-3">
-              {t("agencias.columnas.operadores")}
-            </th>
-            <th scope="col" className="px-4 py-3">
-              {t("agencias.columnas.invitada")}
-            </th>
-            <th scope="col" className="px-4 py-3">
-              {t("agencias.columnas.registrada")}
-            </th>
-          </tr>
+          <Encabezados
+            className="px-4 py-3"
+            columnas={(["agencia", "estado", "ubicacion", "operadores", "invitada", "registrada"] as const).map((clave) => ({
+              texto: t(`agencias.columnas.${clave}`),
+            }))}
+          />
         </thead>
         <tbody className="divide-y divide-slate-100">
           {agencias.map((agencia) => {

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
+import { Encabezados } from "@/components/ui/encabezados";
 import { urlConsultas } from "@/lib/panel/consultas/filtros";
 import { duracion, type Formateador, numero, SIN_DATO } from "@/lib/panel/formatos";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
@@ -33,26 +34,16 @@ export function NumerosDeAgencias({
           <table className="block w-full text-left text-sm md:table" data-testid="por-agencia">
             <caption className="sr-only">{t("inicio.porAgencia")}</caption>
             <thead className="sr-only text-xs font-semibold uppercase tracking-wide text-slate-600 md:not-sr-only md:table-header-group">
-              <tr>
-                <th scope="col" className="py-2 pr-4">
-                  {t("consultas.columnas.agencia")}
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right">
-                  {t("inicio.cifras.hoy")}
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right">
-                  {t("inicio.cifras.siete")}
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right">
-                  {t("inicio.cifras.treinta")}
-                </th>
-                <th scope="col" className="py-2 pr-4 text-right">
-                  {t("inicio.cifras.sinAtender")}
-                </th>
-                <th scope="col" className="py-2 text-right">
-                  {t("inicio.cifras.mediana")}
-                </th>
-              </tr>
+              <Encabezados
+                className="py-2 pr-4 last:pr-0"
+                columnas={[
+                  { texto: t("consultas.columnas.agencia") },
+                  ...(["hoy", "siete", "treinta", "sinAtender", "mediana"] as const).map((clave) => ({
+                    texto: t(`inicio.cifras.${clave}`),
+                    className: "text-right",
+                  })),
+                ]}
+              />
             </thead>
             <tbody className="block divide-y divide-slate-100 md:table-row-group">
               {agencias.map((agencia) => (
