@@ -37,7 +37,13 @@ export default defineConfig({
         resolve: { alias },
         // Some unit tests open a real PGlite (migrations included) or run property checks: on a busy
         // machine 10 s (hooks) and 5 s (tests) were too little.
-        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          globalSetup: ["tests/support/plantilla-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         resolve: { alias },

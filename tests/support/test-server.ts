@@ -5,6 +5,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { copiarPlantillaPglite } from "./pglite-plantilla";
 
 /** `pid`: the server process (one node process: signals reach the server itself). */
 export type TestServerInfo = { baseUrl: string; env: Record<string, string>; logFile: string; pid: number };
@@ -124,6 +125,8 @@ export async function startTestServer(options: ServerOptions = {}) {
   const postgresUrl = options.embedded ? undefined : (options.postgresUrl ?? process.env.DATABASE_URL);
   const scratch = postgresUrl ? await createScratchDatabase(postgresUrl) : undefined;
   const env = serviceEnv(port, options.dataDir ?? path.join(workDir, "data"), scratch?.url, options.env);
+  // A data directory of the test's own is where the service creates and migrates everything itself.
+  if (!postgresUrl && !options.dataDir) copiarPlantillaPglite(env.DATA_DIR as string);
   const logFile = path.join(workDir, "server.log");
   const log = createWriteStream(logFile);
   const baseUrl = `http://127.0.0.1:${port}`;
