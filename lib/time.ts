@@ -30,21 +30,28 @@ function zoneParts(date: Date, timeZone: string): Record<string, number> {
  */
 const QUARTER_HOUR_MS = 900_000;
 const MAX_CACHED_OFFSETS = 100_000;
-const offsets = new Map<string, number>();
+const offsets = new Map<string, Map<number, number>>();
 
-function offsetMs(date: Date, timeZone: string): number {
-  const quarter = Math.floor(date.getTime() / QUARTER_HOUR_MS);
-  const key = `${timeZone} ${quarter}`;
-  let offset = offsets.get(key);
+/** The zone's offset from UTC at an instant (ms since the epoch), in ms. */
+export function zoneOffsetMs(time: number, timeZone: string): number {
+  let zone = offsets.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    offsets.set(timeZone, zone);
+  }
+  const quarter = Math.floor(time / QUARTER_HOUR_MS);
+  let offset = zone.get(quarter);
   if (offset === undefined) {
     const start = new Date(quarter * QUARTER_HOUR_MS);
     const p = zoneParts(start, timeZone);
     offset = Date.UTC(p.year as number, (p.month as number) - 1, p.day, p.hour, p.minute, p.second) - start.getTime();
-    if (offsets.size >= MAX_CACHED_OFFSETS) offsets.clear();
-    offsets.set(key, offset);
+    if (zone.size >= MAX_CACHED_OFFSETS) zone.clear();
+    zone.set(quarter, offset);
   }
   return offset;
 }
+
+const offsetMs = (date: Date, timeZone: string) => zoneOffsetMs(date.getTime(), timeZone);
 
 const pad = (value: number, width = 2) => String(value).padStart(width, "0");
 

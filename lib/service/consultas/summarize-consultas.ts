@@ -7,7 +7,7 @@ import { prepared } from "@/lib/db/prepared";
 import { consultas, consultasAtencion, consultasPorDia, consultasPorHora } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
-import { addDays, counterHours, DAY_MS, dayOf, formatDateTime, HOUR_MS } from "@/lib/time";
+import { addDays, counterHours, DAY_MS, dayOf, formatDateTime, HOUR_MS, zoneOffsetMs } from "@/lib/time";
 import { counterConditions } from "./count-consultas";
 import { listFacts } from "./list-facts";
 import { type ListParams, type ListShape, shapeName } from "./list-shape";
@@ -21,22 +21,27 @@ const arrayOf = (values: string[]) => `{${values.join(",")}}`;
 /** What shapes the summary's statements, and the values for their placeholders. */
 type Scope = { shape: ListShape; params: ListParams };
 
+/** A day's number (days since 1970-01-01) from its YYYY-MM-DD text. */
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+
 /**
  * How the per-day counters (UTC days) give the days of the service's zone (docs/decisions/0042): the
  * UTC days named like the period's days and over by `hourAfter` are each counted under the day of
  * their name; an hour whose own day is another (or none: outside the period), or that no such UTC
  * day holds, is read from the per-hour counters and moved: `own`, its day in the period, gains it;
- * `counted`, the day its UTC day was counted under, loses it.
+ * `counted`, the day its UTC day was counted under, loses it. Days are numbers (days since the
+ * epoch): a 90-day period walks 2,160 hours on each summary.
  */
 function dayCounters(days: string[], firstHour: Date, hourAfter: Date) {
   const zone = config().timeZone;
   const utcDays = days.filter((day) => Date.parse(`${day}T00:00:00Z`) + DAY_MS <= hourAfter.getTime());
-  const counted = new Set(utcDays);
-  const moves = new Map<number, { own?: string; counted?: string }>();
-  const start = Math.min(firstHour.getTime(), Date.parse(`${days[0]}T00:00:00Z`));
-  for (let time = start; time < hourAfter.getTime(); time += HOUR_MS) {
-    const own = time >= firstHour.getTime() ? dayOf(new Date(time), zone) : undefined;
-    const utcDay = new Date(time).toISOString().slice(0, 10);
+  const counted = new Set(utcDays.map(dayNumber));
+  const moves = new Map<number, { own?: number; counted?: number }>();
+  const [first, after] = [firstHour.getTime(), hourAfter.getTime()];
+  const start = Math.min(first, Date.parse(`${days[0]}T00:00:00Z`));
+  for (let time = start; time < after; time += HOUR_MS) {
+    const own = time >= first ? Math.floor((time + zoneOffsetMs(time, zone)) / DAY_MS) : undefined;
+    const utcDay = Math.floor(time / DAY_MS);
     const move = { own, counted: counted.has(utcDay) ? utcDay : undefined };
     if (move.own !== move.counted) moves.set(time, move);
   }
@@ -58,12 +63,12 @@ async function countsPerDay(db: Db, { shape, params }: Scope, days: string[]) {
       : hourRows(db, shape).execute({ ...params, horas: arrayOf([...moves.keys()].map((time) => new Date(time).toISOString())) }),
   ]);
   const counts = days.map(() => ({ publicacion: 0, catalogo: 0 }));
-  const index = new Map(days.map((day, position) => [day, position]));
-  const add = (day: string | undefined, catalogo: boolean, cantidad: number) => {
+  const index = new Map(days.map((day, position) => [dayNumber(day), position]));
+  const add = (day: number | undefined, catalogo: boolean, cantidad: number) => {
     const count = day === undefined ? undefined : counts[index.get(day) ?? -1];
     if (count) count[catalogo ? "catalogo" : "publicacion"] += cantidad;
   };
-  for (const row of perDay) add(row.dia, row.catalogo, row.cantidad);
+  for (const row of perDay) add(dayNumber(row.dia), row.catalogo, row.cantidad);
   for (const row of perHour) {
     const move = moves.get(new Date(row.hora).getTime());
     add(move?.own, row.catalogo, row.cantidad);
