@@ -35,9 +35,6 @@ export function MenuDeAcciones({
   const menu = useRef<HTMLDivElement>(null);
   const [abierto, setAbierto] = useState(false);
 
-  // Which item takes the focus when the menu opens: the last after ArrowUp on the button.
-  const enfocar = useRef<"primera" | "ultima">("primera");
-
   useEffect(() => {
     const lista = menu.current;
     const ancla = boton.current;
@@ -45,13 +42,12 @@ export function MenuDeAcciones({
     const antes = (event: Event) => {
       if ((event as ToggleEvent).newState === "open") ubicar(lista, ancla.getBoundingClientRect());
     };
+    // The toggle event comes a task after the menu opens: a menu opened by a key already has the
+    // focus (and may have moved it on); one opened by a click gets it on its first item here.
     const despues = (event: Event) => {
       const abre = (event as ToggleEvent).newState === "open";
       setAbierto(abre);
-      if (!abre) return;
-      const todas = itemsDe(lista);
-      todas[enfocar.current === "primera" ? 0 : todas.length - 1]?.focus();
-      enfocar.current = "primera";
+      if (abre && !lista.contains(document.activeElement)) itemsDe(lista)[0]?.focus();
     };
     lista.addEventListener("beforetoggle", antes);
     lista.addEventListener("toggle", despues);
@@ -77,11 +73,15 @@ export function MenuDeAcciones({
     if (menu.current?.matches(":popover-open")) menu.current.hidePopover();
   }
 
+  /** Enter and ArrowDown open the menu on its first item, ArrowUp on its last, at once (the next key reaches the menu). */
   function teclaEnBoton(event: KeyboardEvent) {
-    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    const lista = menu.current;
+    const ultima = event.key === "ArrowUp";
+    if (!lista || !(ultima || event.key === "ArrowDown" || event.key === "Enter")) return;
     event.preventDefault();
-    enfocar.current = event.key === "ArrowDown" ? "primera" : "ultima";
-    if (!menu.current?.matches(":popover-open")) menu.current?.showPopover();
+    if (!lista.matches(":popover-open")) lista.showPopover();
+    const todas = itemsDe(lista);
+    todas[ultima ? todas.length - 1 : 0]?.focus();
   }
 
   function teclaEnMenu(event: KeyboardEvent<HTMLElement>) {
