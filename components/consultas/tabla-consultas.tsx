@@ -117,7 +117,7 @@ export function TablaConsultas({ filas, caption, abierta, conOperador, vacia }: 
                 )}
               </td>
               <td className="hidden px-4 py-2 text-slate-700 md:table-cell">
-                <a href={fila.contacto.mailto} className="block whitespace-nowrap text-marca-700 hover:underline" title={fila.email}>
+                <a href={fila.contacto.mailto} className="block max-w-44 truncate text-marca-700 hover:underline" title={fila.email}>
                   {fila.email}
                 </a>
                 {fila.contacto.tel && (
@@ -139,7 +139,7 @@ export function TablaConsultas({ filas, caption, abierta, conOperador, vacia }: 
                 </td>
               )}
               {conOperador && (
-                <td className="hidden px-4 py-2 whitespace-nowrap text-slate-700 md:table-cell" title={fila.operador}>
+                <td className="hidden max-w-40 truncate px-4 py-2 text-slate-700 md:table-cell" title={fila.operador}>
                   {fila.operador}
                 </td>
               )}
