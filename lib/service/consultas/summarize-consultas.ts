@@ -34,11 +34,11 @@ const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
  */
 function dayCounters(days: string[], firstHour: Date, hourAfter: Date) {
   const zone = config().timeZone;
-  const utcDays = days.filter((day) => Date.parse(`${day}T00:00:00Z`) + DAY_MS <= hourAfter.getTime());
+  const [first, after] = [firstHour.getTime(), hourAfter.getTime()];
+  const utcDays = days.filter((day) => (dayNumber(day) + 1) * DAY_MS <= after);
   const counted = new Set(utcDays.map(dayNumber));
   const moves = new Map<number, { own?: number; counted?: number }>();
-  const [first, after] = [firstHour.getTime(), hourAfter.getTime()];
-  const start = Math.min(first, Date.parse(`${days[0]}T00:00:00Z`));
+  const start = Math.min(first, dayNumber(days[0] as string) * DAY_MS);
   for (let time = start; time < after; time += HOUR_MS) {
     const own = time >= first ? Math.floor((time + zoneOffsetMs(time, zone)) / DAY_MS) : undefined;
     const utcDay = Math.floor(time / DAY_MS);
