@@ -74,6 +74,7 @@ function observe(request: IncomingMessage, response: ServerResponse): void {
 
 // Behind https every answer (pages, the API, errors, static files) asks browsers to stay on https.
 const https = settings.publicBaseUrl.startsWith("https://");
+const KEEP_ALIVE_MS = 65_000;
 
 const server = createServer((request, response) => {
   if (https) response.setHeader("Strict-Transport-Security", HSTS);
@@ -93,6 +94,11 @@ const server = createServer((request, response) => {
   stampRequest(request.headers, request.url ?? "/", client ?? "", loopback);
   if (!apiRoutes.serve(request, response)) handle(request, response);
 });
+// Idle keep-alive connections stay open longer than a load balancer's or an HTTP client's own idle
+// limit (60 s and 4 s are common), so it is never the server that closes a connection a client is
+// about to reuse: that client's request would be reset, a POST too (decisions 0052).
+server.keepAliveTimeout = KEEP_ALIVE_MS;
+server.headersTimeout = KEEP_ALIVE_MS + 1000;
 // SIGTERM: not ready at once; once the balancer has stopped sending, no new connections; the requests
 // in flight finish, the workers (embedded) and pools close, exit 0 (decisions 0050).
 onStopSignal(async () => {

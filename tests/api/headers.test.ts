@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { Agent, get as httpGet } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Credentials, createApp, server, signedFetch } from "../support/client";
 import { createPanelUser, createPanelWorkspace, signInResponse } from "../support/panel";
@@ -276,6 +277,30 @@ describe("Panel sessions and cross-site requests", () => {
     expect(typed.status).toBe(303);
     expect(typed.headers.get("location")).toBe("/panel");
     expect(typed.headers.getSetCookie()).toEqual([]);
+  });
+});
+
+describe("keep-alive connections", () => {
+  /** GET `path` on `agent`'s connection: the Keep-Alive header and whether an open connection was reused. */
+  const get = (agent: Agent, path: string) =>
+    new Promise<{ keepAlive: string; reused: boolean }>((resolve, reject) => {
+      const request = httpGet(`${base()}${path}`, { agent }, (response) => {
+        response.resume();
+        response.on("end", () => resolve({ keepAlive: String(response.headers["keep-alive"]), reused: request.reusedSocket }));
+      });
+      request.on("error", reject);
+    });
+
+  it("stay open longer than a client's idle limit, so a request sent after 6 s of quiet is not reset", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const first = await get(agent, "/v3/openapi.json");
+      expect(first.keepAlive).toBe("timeout=65");
+      await new Promise((resolve) => setTimeout(resolve, 6000));
+      expect((await get(agent, "/v3/openapi.json")).reused).toBe(true);
+    } finally {
+      agent.destroy();
+    }
   });
 });
 
