@@ -108,6 +108,21 @@ export const DAY_MS = 86_400_000;
 /** The UTC day (YYYY-MM-DD) of an instant given in milliseconds. */
 export const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
+/** A day's number (days since 1970-01-01) from its YYYY-MM-DD text. */
+export const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+
+const dayTexts = new Map<number, string>();
+
+/** The YYYY-MM-DD text of a day number, made once per day (a summary names 90 of them per request). */
+export function dayTextOf(number: number): string {
+  let text = dayTexts.get(number);
+  if (text === undefined) {
+    text = isoDay(number * DAY_MS);
+    dayTexts.set(number, text);
+  }
+  return text;
+}
+
 /**
  * How a period splits for counting: whole UTC days [firstDay, afterDays), the whole UTC hours around
  * them [firstHour, firstDay) and [afterDays, afterHours), and the partial hours at both ends.

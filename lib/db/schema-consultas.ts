@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { agencias } from "./schema-agencias";
 import { apps } from "./schema-apps";
 
@@ -186,3 +186,15 @@ export const consultasAtencion = pgTable(
     index("consultas_atencion_periodo_idx").on(table.appId, table.agenciaId, table.recibida),
   ],
 );
+
+/**
+ * A number each agency's enquiries and marks change under (docs/decisions/0053): raised in the
+ * statement that stores enquiries (with their counters) and in the one that marks an enquiry, so a
+ * summary kept under the revision it was read at is still the answer while the revision is the same.
+ */
+export const consultasRevisiones = pgTable("consultas_revisiones", {
+  agenciaId: text("agencia_id")
+    .primaryKey()
+    .references(() => agencias.id, { onDelete: "cascade" }),
+  revision: bigint("revision", { mode: "number" }).notNull(),
+});

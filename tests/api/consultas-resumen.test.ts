@@ -129,6 +129,25 @@ describe("GET /v3/consultas/{adminMail}/resumen", () => {
   });
 });
 
+describe("GET /v3/consultas/{adminMail}/resumen read again (a summary is kept until its agency changes)", () => {
+  it("counts an enquiry stored since, one dated in the past too, and what sharing the catalogue changes", async () => {
+    const agencia = await registered([[appA, true]]);
+    expect((await publish(appA, agencia, `Otra-${tag}`)).status).toBe(201);
+    await enquiry({ AdminMail: agencia, ExternalId: `Otra-${tag}`, TipoAnuncio: "publicacion" });
+    const before = (await resumen(appA, "", agencia)).body;
+    expect(before).toMatchObject({ Total: 1, Publicaciones: [{ ExternalId: `otra-${tag}`, Cantidad: 1 }] });
+    const twoDaysAgo = new Date(Date.now() - 2 * DAY).toISOString();
+    await enquiry({ AdminMail: agencia, ExternalId: `Otra-${tag}`, TipoAnuncio: "publicacion", Momento: twoDaysAgo });
+    await enquiry({ AdminMail: agencia, ExternalId: "", TipoAnuncio: "catalogo", Auto: auto("Fiat", "Cronos") });
+    const after = (await resumen(appA, "", agencia)).body;
+    expect(after).toMatchObject({ Total: 3, SinAtender: 3, Publicaciones: [{ ExternalId: `otra-${tag}`, Cantidad: 2 }] });
+    expect(after.PorDia.filter((each) => each.Cantidad > 0)).toHaveLength(2);
+    expect(after.Total).toBe((await list(appA, agencia)).body.Total);
+    await admin("agency", "share-catalogo", "--admin", agencia, "--app", appA.AppKey, "--off");
+    expect((await resumen(appA, "", agencia)).body).toMatchObject({ Total: 2, PorTipoAnuncio: [{ Cantidad: 2 }, { Cantidad: 0 }] });
+  });
+});
+
 describe("GET /v3/consultas/{adminMail}/resumen: the counters at the edges of the period", () => {
   /** Registered with A (catalogue shared) and B; enquiries just inside and just outside a 3-day period. */
   let bordes: string;

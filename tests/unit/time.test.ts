@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDays, dayOf, formatDateTime, isDay, splitPeriod, startOfDay } from "@/lib/time";
+import { addDays, dayNumber, dayOf, dayTextOf, formatDateTime, isDay, splitPeriod, startOfDay } from "@/lib/time";
 
 const AR = "America/Argentina/Buenos_Aires";
 
@@ -18,6 +18,17 @@ describe("service time zone helpers", () => {
     expect(isDay("2026-02-29")).toBe(false);
     expect(isDay("2028-02-29")).toBe(true);
     expect(startOfDay("2026-11-21", AR).toISOString()).toBe("2026-11-21T03:00:00.000Z");
+  });
+
+  it("numbers days and names them back, the same as adding days to the text", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -3000, max: 30000 }), fc.integer({ min: -400, max: 400 }), (start, step) => {
+        const day = dayTextOf(start);
+        expect(dayNumber(day)).toBe(start);
+        expect(dayTextOf(start + step)).toBe(addDays(day, step));
+      }),
+    );
+    expect(dayTextOf(dayNumber("2028-02-28") + 1)).toBe("2028-02-29");
   });
 
   it("follows daylight-saving transitions to the second", () => {

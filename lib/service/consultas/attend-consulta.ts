@@ -2,36 +2,23 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { AtencionInput, Consulta } from "@/lib/api/consultas";
 import { forbiddenProblem, NotFound } from "@/lib/api/problem";
-import { getDb } from "@/lib/db";
+import { type Db, getDb } from "@/lib/db";
 import { consultasAtencion, operadores } from "@/lib/db/schema";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { findConsulta } from "./get-consulta";
 import { presentConsulta } from "./present-consulta";
+import { raiseRevisions } from "./revision";
 import { registeredAgencia } from "./visibility";
 
-/**
- * PUT /v3/consultas/{adminMail}/{sid}/atencion (extension, docs/decisions/0041): the app's mark on
- * an enquiry it sees. A collaborator of the agency marks only the enquiries they see (their own);
- * marking again the state it already has keeps who marked it and when.
- */
-export async function attendConsulta(app: AuthenticatedApp, adminMail: string, sid: string, input: AtencionInput): Promise<Consulta> {
-  const db = await getDb();
-  const visible = await registeredAgencia(db, app.id, adminMail);
-  if (!visible) throw new NotFound();
-  const row = await findConsulta(db, visible, sid);
-  if (!row) throw new NotFound();
-  const [operador] = await db
-    .select({ administrador: operadores.esAdministrador })
-    .from(operadores)
-    .where(and(eq(operadores.agenciaId, visible.agencia.id), eq(operadores.email, input.Por)));
-  if (operador && !operador.administrador && row.operadorResponsable !== input.Por) {
-    throw forbiddenProblem(`${input.Por} es colaborador de la agencia y no ve esta consulta: no puede marcarla.`);
-  }
+type Enquiry = { sid: string; agenciaId: string; operadorResponsable: string; momento: Date };
+
+/** Stores the app's mark; marking again the state it already has keeps who marked it and when. */
+async function storeMark(tx: Pick<Db, "insert">, appId: string, row: Enquiry, input: AtencionInput) {
   const changed = sql`${consultasAtencion.atendida} is distinct from excluded.atendida`;
-  const [atencion] = await db
+  const [mark] = await tx
     .insert(consultasAtencion)
     .values({
-      appId: app.id,
+      appId,
       sid: row.sid,
       agenciaId: row.agenciaId,
       operadorResponsable: row.operadorResponsable,
@@ -49,5 +36,31 @@ export async function attendConsulta(app: AuthenticatedApp, adminMail: string, s
       },
     })
     .returning({ atendida: consultasAtencion.atendida, por: consultasAtencion.por, momento: consultasAtencion.momento });
+  return mark;
+}
+
+/**
+ * PUT /v3/consultas/{adminMail}/{sid}/atencion (extension, docs/decisions/0041): the app's mark on
+ * an enquiry it sees. A collaborator of the agency marks only the enquiries they see (their own).
+ */
+export async function attendConsulta(app: AuthenticatedApp, adminMail: string, sid: string, input: AtencionInput): Promise<Consulta> {
+  const db = await getDb();
+  const visible = await registeredAgencia(db, app.id, adminMail);
+  if (!visible) throw new NotFound();
+  const row = await findConsulta(db, visible, sid);
+  if (!row) throw new NotFound();
+  const [operador] = await db
+    .select({ administrador: operadores.esAdministrador })
+    .from(operadores)
+    .where(and(eq(operadores.agenciaId, visible.agencia.id), eq(operadores.email, input.Por)));
+  if (operador && !operador.administrador && row.operadorResponsable !== input.Por) {
+    throw forbiddenProblem(`${input.Por} es colaborador de la agencia y no ve esta consulta: no puede marcarla.`);
+  }
+  const atencion = await db.transaction(async (tx) => {
+    const mark = await storeMark(tx, app.id, row, input);
+    // The summaries of the agency count this mark (decisions 0053).
+    await tx.execute(raiseRevisions(sql`(select ${row.agenciaId}::text as agencia_id) as marcada`));
+    return mark;
+  });
   return presentConsulta({ ...row, atencion }, visible.agencia.adminMail);
 }

@@ -5,6 +5,7 @@ import { prepared } from "@/lib/db/prepared";
 import { consultas, consultasPorDia, consultasPorHora } from "@/lib/db/schema";
 import { isoDay, splitPeriod } from "@/lib/time";
 import { factsHold, type ListParams, type ListShape, listConditions, listMatches, shapeName } from "./list-shape";
+import { raiseRevisions } from "./revision";
 
 /**
  * `Total` of a list without scanning every row (decisions 0009): whole UTC days from the per-day
@@ -102,7 +103,8 @@ function perListing(table: string, column: string, bucket: SQL) {
 
 /**
  * Adds enquiries to the per-day, per-hour and per-listing (per day and per week) counters, in the
- * transaction (or the statement) that stores them (docs/decisions/0042). `nuevas` selects, or inserts
+ * transaction (or the statement) that stores them (docs/decisions/0042), and raises their agencies'
+ * revisions (0053). `nuevas` selects, or inserts
  * returning, agencia_id, app_id, operador_responsable, external_id and momento.
  */
 export function tally(db: Pick<Db, "execute">, nuevas: SQL) {
@@ -116,7 +118,8 @@ export function tally(db: Pick<Db, "execute">, nuevas: SQL) {
       on conflict (agencia_id, app_id, dia, operador_responsable)
       do update set cantidad = consultas_por_dia.cantidad + excluded.cantidad),
     por_publicacion as (${perListing("consultas_por_publicacion", "dia", sql`(momento at time zone 'UTC')::date`)}),
-    por_publicacion_semana as (${perListing("consultas_por_publicacion_semana", "semana", sql`date_trunc('week', momento at time zone 'UTC')::date`)})
+    por_publicacion_semana as (${perListing("consultas_por_publicacion_semana", "semana", sql`date_trunc('week', momento at time zone 'UTC')::date`)}),
+    revisiones as (${raiseRevisions(sql`nuevas`)})
     insert into consultas_por_hora (agencia_id, app_id, operador_responsable, hora, cantidad)
     select agencia_id, coalesce(app_id, ''), operador_responsable, date_trunc('hour', momento at time zone 'UTC') at time zone 'UTC', count(*)
     from nuevas

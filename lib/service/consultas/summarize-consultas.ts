@@ -6,12 +6,14 @@ import { type Db, getDb } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { consultas, consultasAtencion, consultasPorDia, consultasPorHora } from "@/lib/db/schema";
 import { config } from "@/lib/env";
+import { keptFor } from "@/lib/kept";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
-import { addDays, counterHours, DAY_MS, dayOf, formatDateTime, HOUR_MS, zoneOffsetMs } from "@/lib/time";
+import { counterHours, DAY_MS, dayNumber, dayOf, dayTextOf, formatDateTime, HOUR_MS, zoneOffsetMs } from "@/lib/time";
 import { counterConditions } from "./count-consultas";
 import { listFacts } from "./list-facts";
 import { type ListParams, type ListShape, shapeName } from "./list-shape";
 import { periodOf } from "./period";
+import { readRevision } from "./revision";
 import { topListings } from "./top-listings";
 import { visibleEnquiries } from "./visibility";
 
@@ -20,9 +22,6 @@ const arrayOf = (values: string[]) => `{${values.join(",")}}`;
 
 /** What shapes the summary's statements, and the values for their placeholders. */
 type Scope = { shape: ListShape; params: ListParams };
-
-/** A day's number (days since 1970-01-01) from its YYYY-MM-DD text. */
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
 
 /**
  * How the per-day counters (UTC days) give the days of the service's zone (docs/decisions/0042): the
@@ -140,12 +139,33 @@ async function attended(db: Db, { shape, params }: Scope) {
   return { atendidas: row?.atendidas ?? 0, mediana: row?.mediana == null ? null : Math.round(Number(row.mediana)) };
 }
 
+type Counted = {
+  perDay: Awaited<ReturnType<typeof countsPerDay>>;
+  listings: Awaited<ReturnType<typeof topListings>>;
+  marks: Awaited<ReturnType<typeof attended>>;
+};
+
+const summaries = keptFor<{ revision: number; counted: Counted }>(10 * 60_000, 1000);
+
+/**
+ * The numbers of a summary, counted again only when the agency's revision is not the one they were
+ * counted at (decisions 0053). `key` names everything else they depend on: the app, the agency, the
+ * operator, whether the agency shares catalogue enquiries, and the period's days (a period ending
+ * today ends now, and nothing stored later than the revision read can be in it).
+ */
+async function countedOnce(key: string, revision: number, count: () => Promise<Counted>): Promise<Counted> {
+  const kept = summaries.get(key);
+  if (kept?.revision === revision) return kept.counted;
+  const counted = await count();
+  summaries.set(key, { revision, counted });
+  return counted;
+}
+
 /** Every day of the period in the service's zone, in order. */
 function periodDays(from: Date, to: Date) {
   const zone = config().timeZone;
-  const days: string[] = [];
-  for (let day = dayOf(from, zone); day <= dayOf(to, zone); day = addDays(day, 1)) days.push(day);
-  return days;
+  const [first, last] = [dayNumber(dayOf(from, zone)), dayNumber(dayOf(to, zone))];
+  return Array.from({ length: last - first + 1 }, (_, index) => dayTextOf(first + index));
 }
 
 /**
@@ -155,6 +175,8 @@ function periodDays(from: Date, to: Date) {
 export async function summarizeConsultas(app: AuthenticatedApp, adminMail: string, filters: ResumenFilters): Promise<Resumen> {
   const db = await getDb();
   const facts = await listFacts(db, app.id, adminMail, filters.operador, { fresh: true });
+  // Before the period's `now`: whatever was stored until then has raised this revision (decisions 0053).
+  const revision = await readRevision(db, facts.agenciaId);
   const { from, to } = periodOf(filters);
   // The administrator sees every enquiry of the agency: naming them narrows nothing.
   const operador = facts.operador?.administrador === false ? facts.operador.email : undefined;
@@ -168,11 +190,18 @@ export async function summarizeConsultas(app: AuthenticatedApp, adminMail: strin
   };
   const scope = { shape, params: { agencia: facts.agenciaId, app: facts.appId, adminMail: facts.adminMail, from, to, operador } };
   const days = periodDays(from, to);
-  const [perDay, listings, marks] = await Promise.all([
-    countsPerDay(db, scope, days),
-    topListings(db, shape, scope.params),
-    attended(db, scope),
-  ]);
+  const { perDay, listings, marks } = await countedOnce(
+    `${[facts.appId, facts.agenciaId, operador, facts.compartir, days[0], days.at(-1)].join(" ")}`,
+    revision,
+    async () => {
+      const [perDay, listings, marks] = await Promise.all([
+        countsPerDay(db, scope, days),
+        topListings(db, shape, scope.params),
+        attended(db, scope),
+      ]);
+      return { perDay, listings, marks };
+    },
+  );
   const byTipo = { publicacion: 0, catalogo: 0 };
   for (const count of perDay) {
     byTipo.publicacion += count.publicacion;
