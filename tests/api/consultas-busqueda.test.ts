@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Credentials, createApp } from "../support/client";
+import { admin, type Credentials, createApp } from "../support/client";
 import { auto, call, enquiry, interesado, list, publish, registered } from "../support/consultas";
 
 /**
@@ -142,6 +142,34 @@ describe("q on GET /v3/consultas/{adminMail}", () => {
       expect(response.status, JSON.stringify(q)).toBe(400);
       expect(Object.keys((await response.json()).Errors), JSON.stringify(q)).toEqual(["q"]);
     }
+  });
+});
+
+describe("q read again (a search's page is kept until its agency changes, decisions 0053)", () => {
+  it("finds an enquiry stored since, one dated in the past too; follows the marks, the sharing and a detached agency", async () => {
+    const mail = await registered([[appA, true]]);
+    expect((await publish(appA, mail, `Onix-${tag}`)).status).toBe(201);
+    const buyer = interesado({ Apellido: `Otra${tag}` });
+    const first = await enquiry({ AdminMail: mail, ExternalId: `Onix-${tag}`, TipoAnuncio: "publicacion", Interesado: buyer });
+    const q = `?q=otra${tag}`;
+    expect(await found(q, appA, mail)).toEqual([first]);
+    const Momento = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const older = await enquiry({ AdminMail: mail, ExternalId: `Onix-${tag}`, TipoAnuncio: "publicacion", Interesado: buyer, Momento });
+    const catalogo = await enquiry({
+      AdminMail: mail,
+      ExternalId: "",
+      TipoAnuncio: "catalogo",
+      Auto: auto("Fiat", "Cronos"),
+      Interesado: buyer,
+    });
+    expect(await found(q, appA, mail)).toEqual([first, older, catalogo].sort());
+    expect(await found(`${q}&atendida=true`, appA, mail)).toEqual([]);
+    expect((await call(appA, "PUT", `/v3/consultas/${mail}/${older}/atencion`, { Atendida: true, Por: "a@b.test" })).status).toBe(200);
+    expect(await found(`${q}&atendida=true`, appA, mail)).toEqual([older]);
+    await admin("agency", "share-catalogo", "--admin", mail, "--app", appA.AppKey, "--off");
+    expect(await found(q, appA, mail)).toEqual([first, older].sort());
+    expect((await call(appA, "PATCH", `/v3/agencias/${mail}/desasociar`)).status).toBe(204);
+    expect((await list(appA, mail, q)).response.status).toBe(404);
   });
 });
 

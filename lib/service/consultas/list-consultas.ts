@@ -11,10 +11,10 @@ import { counterHours } from "@/lib/time";
 import { countConsultas } from "./count-consultas";
 import { listEnvelope } from "./list-envelope";
 import { type ListFacts, listFacts } from "./list-facts";
-import { factsHold, type ListParams, type ListShape, listConditions, listMatches, shapeName } from "./list-shape";
+import { type ListShape, listConditions, shapeName } from "./list-shape";
 import { periodOf } from "./period";
 import { atencionColumns, atencionOf, presentConsulta, presentedColumns } from "./present-consulta";
-import { onPage, pageOfMatches, pageTotal } from "./search-matches";
+import { readSearchPage } from "./search-page";
 import { searchTerms, termParams } from "./search-terms";
 import { seekPageSids } from "./seek-page";
 
@@ -50,32 +50,11 @@ function pageSids(db: Db, shape: ListShape, seek: boolean) {
     .offset(sql.placeholder("offset"));
 }
 
-/** A page of a search (`q`) with its Total and whether the facts held, in one statement. */
-function searchPageStatement(db: Db, shape: ListShape) {
-  return prepared(db, shapeName("consultas_busqueda_pagina", shape), (db, name) => {
-    return db
-      .select({ ...presentedColumns, atencion: atencionColumns, total: pageTotal, vigente: sql<boolean>`${factsHold(shape)}` })
-      .from(consultas)
-      .innerJoin(pageOfMatches(listMatches(shape)), onPage)
-      .leftJoin(consultasAtencion, atencionOf(sql.placeholder("app")))
-      .orderBy(...newestFirst)
-      .prepare(name);
-  });
-}
-
-/** A search's page counts its matches itself; a page past the end has no row to say it, so that one counts them apart. */
-async function readSearchPage(db: Db, shape: ListShape, params: ListParams & { offset: number }) {
-  const rows = await searchPageStatement(db, shape).execute(params);
-  const [first] = rows;
-  const count = first ? { total: first.total, vigente: first.vigente } : await countConsultas(db, shape, params);
-  return { rows, ...count };
-}
-
 /**
  * A page and its Total as the facts say; `vigente` false when the facts no longer held. Both
  * statements are written to plan well without their values, and run planned once (decisions 0018).
  */
-async function readPage(db: Db, facts: ListFacts, filters: ListConsultasFilters, from: Date, to: Date) {
+async function readPage(db: Db, facts: ListFacts, filters: ListConsultasFilters) {
   const pagina = filters.pagina ?? 1;
   const terms = searchTerms(filters.q);
   const shape: ListShape = {
@@ -87,18 +66,18 @@ async function readPage(db: Db, facts: ListFacts, filters: ListConsultasFilters,
     terminos: terms.length,
     atendida: filters.atendida,
   };
-  const params = {
+  const values = {
     agencia: facts.agenciaId,
     app: facts.appId,
     adminMail: facts.adminMail,
-    from,
-    to,
     operador: facts.operador?.email,
     externalId: filters.externalid?.toLowerCase(),
     ...termParams(terms),
   };
+  if (shape.terminos > 0) return readSearchPage(db, shape, values, filters);
+  const { from, to } = periodOf(filters);
+  const params = { ...values, from, to };
   const offset = (pagina - 1) * PER_PAGINA;
-  if (shape.terminos > 0) return readSearchPage(db, shape, { ...params, offset });
   const { firstHour, hourAfter } = counterHours(from, to);
   // Counters help from page 2 on, when the period holds whole hours; an externalid's enquiries are
   // few, and the counters know nothing of a search or of the marks.
@@ -109,7 +88,7 @@ async function readPage(db: Db, facts: ListFacts, filters: ListConsultasFilters,
     pageStatement(db, shape, seek).execute({ ...params, offset, firstHour, hourAfter }),
     countConsultas(db, shape, params),
   ]);
-  return { rows, ...count };
+  return { rows, ...count, from, to };
 }
 
 /** Reading the facts again and again finding them changed by the time the list runs: give up after this many. */
@@ -127,8 +106,7 @@ export async function listConsultas(
   // newest-first walk), so PostgreSQL plans it for them (docs/decisions/0040).
   const planned = filters.q ? db : planOnce;
   let facts = await listFacts(db, app.id, adminMail, filters.operador);
-  const { from, to } = periodOf(filters);
-  let read = await readPage(planned, facts, filters, from, to);
+  let read = await readPage(planned, facts, filters);
   for (let reads = 1; !read.vigente; reads++) {
     if (reads === MAX_READS) {
       throw new Problem(503, "La agencia cambió mientras se leían sus consultas: volvé a pedir la lista.", undefined, {
@@ -136,7 +114,7 @@ export async function listConsultas(
       });
     }
     facts = await listFacts(db, app.id, adminMail, filters.operador, { fresh: true });
-    read = await readPage(planned, facts, filters, from, to);
+    read = await readPage(planned, facts, filters);
   }
   const base = consultasPath(facts.adminMail);
   const query = {
@@ -148,7 +126,12 @@ export async function listConsultas(
     hasta: filters.hasta,
   };
   return {
-    ...listEnvelope(base, query, { from, to, pagina: filters.pagina ?? 1, total: read.total }, { consulta: `${base}/{sid}` }),
+    ...listEnvelope(
+      base,
+      query,
+      { from: read.from, to: read.to, pagina: filters.pagina ?? 1, total: read.total },
+      { consulta: `${base}/{sid}` },
+    ),
     _entries: read.rows.map((row) => presentConsulta(row, facts.adminMail, form)) as Consulta[],
   };
 }

@@ -1,0 +1,73 @@
+import "server-only";
+import { desc, sql } from "drizzle-orm";
+import { type ListConsultasFilters, PER_PAGINA } from "@/lib/api/consultas";
+import type { Db } from "@/lib/db";
+import { prepared } from "@/lib/db/prepared";
+import { consultas, consultasAtencion, consultasRevisiones } from "@/lib/db/schema";
+import { config } from "@/lib/env";
+import { keptFor } from "@/lib/kept";
+import { dayOf } from "@/lib/time";
+import { countConsultas } from "./count-consultas";
+import { factsHold, type ListParams, type ListShape, listMatches, shapeName } from "./list-shape";
+import { periodOf } from "./period";
+import { atencionColumns, atencionOf, presentedColumns } from "./present-consulta";
+import { onPage, pageOfMatches, pageTotal } from "./search-matches";
+
+/** A search's placeholders but the period's, which is taken after the agency's revision is read. */
+type SearchParams = Omit<ListParams, "from" | "to">;
+
+/** A page of a search (`q`) with its Total and whether the facts held, in one statement. */
+function searchPageStatement(db: Db, shape: ListShape) {
+  return prepared(db, shapeName("consultas_busqueda_pagina", shape), (db, name) => {
+    return db
+      .select({ ...presentedColumns, atencion: atencionColumns, total: pageTotal, vigente: sql<boolean>`${factsHold(shape)}` })
+      .from(consultas)
+      .innerJoin(pageOfMatches(listMatches(shape)), onPage)
+      .leftJoin(consultasAtencion, atencionOf(sql.placeholder("app")))
+      .orderBy(desc(consultas.momento), desc(consultas.sid))
+      .prepare(name);
+  });
+}
+
+/** The agency's revision (decisions 0053) and whether the facts hold, in one statement. */
+function stateStatement(db: Db, shape: ListShape) {
+  return prepared(db, shapeName("consultas_busqueda_revision", shape), (db, name) => {
+    const revision = sql`(select ${consultasRevisiones.revision} from ${consultasRevisiones}
+      where ${consultasRevisiones.agenciaId} = ${sql.placeholder("agencia")})`;
+    return db
+      .select({ revision: sql<string>`coalesce(${revision}, 0)::text`, vigente: sql<boolean>`${factsHold(shape)}` })
+      .from(sql`(select 1) as uno`)
+      .prepare(name);
+  });
+}
+
+/** A page counts its matches itself; a page past the end has no row to say it, so that one counts them apart. */
+async function readMatches(db: Db, shape: ListShape, params: ListParams & { offset: number }) {
+  const rows = await searchPageStatement(db, shape).execute(params);
+  const [first] = rows;
+  const count = first ? { total: first.total, vigente: first.vigente } : await countConsultas(db, shape, params);
+  return { rows, ...count };
+}
+
+type SearchPage = Awaited<ReturnType<typeof readMatches>>;
+
+const pages = keptFor<{ revision: string; page: SearchPage }>(10 * 60_000, 200);
+
+/**
+ * A page of a search and its Total, kept under the agency's revision (decisions 0053): the same
+ * search, filters, period and page read again while the agency received no enquiry and no mark
+ * reads only the revision (with the facts it was built on), not the thousands of index entries a
+ * common term has. The revision is read before the period's `now` is taken, as for the summary.
+ */
+export async function readSearchPage(db: Db, shape: ListShape, params: SearchParams, filters: ListConsultasFilters) {
+  const [state] = await stateStatement(db, shape).execute(params);
+  const { from, to } = periodOf(filters);
+  if (!state?.vigente) return { rows: [], total: 0, vigente: false, from, to };
+  const offset = ((filters.pagina ?? 1) - 1) * PER_PAGINA;
+  const key = JSON.stringify([shapeName("", shape), params, from.getTime(), dayOf(to, config().timeZone), offset]);
+  const kept = pages.get(key);
+  if (kept?.revision === state.revision) return { ...kept.page, from, to };
+  const page = await readMatches(db, shape, { ...params, from, to, offset });
+  if (page.vigente) pages.set(key, { revision: state.revision, page });
+  return { ...page, from, to };
+}
