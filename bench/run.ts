@@ -78,7 +78,7 @@ async function main() {
 
   const pgResults = await loadStep(found.credentials, found.paths, vitrina, baseline);
   const listAt16 = pgResults.find((result) => result.name === "list, page 1" && result.connections === 16);
-  await searchStep(found.credentials, found.searchPaths, listAt16?.vitrina.p99 ?? Number.NaN);
+  await searchStep(found.credentials, found.searchPaths, listAt16?.vitrina.p99 ?? Number.NaN, found.externalId);
   await explainStep(found.paths);
   await stop(baseline);
   await webhookStep(found.credentials, found.externalId);

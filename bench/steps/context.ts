@@ -52,6 +52,26 @@ export const serverEnv: NodeJS.ProcessEnv = {
   NODE_ENV: "production",
 };
 
+/** One enquiry about the agency's listing `externalId` through POST /marketplace/consultas. */
+export const postEnquiry = (index: number, externalId: string) =>
+  fetch(`${vitrinaUrl}/marketplace/consultas`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${secrets.MARKETPLACE_TOKEN}`, "Content-Type": "application/json" },
+    body: JSON.stringify({
+      AdminMail: ADMIN_MAIL,
+      ExternalId: externalId,
+      TipoAnuncio: "publicacion",
+      OrigenLead: "bench",
+      Interesado: {
+        Interes: "compra",
+        Nombre: "Bench",
+        Apellido: `N${index}`,
+        Email: `bench${index}@example.com`,
+        Comentario: "¿Sigue disponible?",
+      },
+    }),
+  });
+
 export const fmt = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "—");
 export const int = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString("en-US") : "—");
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,7 +1,7 @@
 import { decodeTime } from "ulid";
 import { type Credentials, quantile, signedFetch } from "../lib/load";
 import { note, start, step, stop, waitFor } from "../lib/proc";
-import { ADMIN_MAIL, fmt, int, log, md, npm, ports, secrets, serverEnv, sleep, table, tsx, verdict, vitrinaUrl, WORKERS } from "./context";
+import { fmt, int, log, md, npm, ports, postEnquiry, serverEnv, sleep, table, tsx, verdict, vitrinaUrl, WORKERS } from "./context";
 
 type Arrival = { sid: string; id: string; at: number };
 
@@ -13,29 +13,11 @@ async function ingest(rate: number, count: number, externalId: string, maxInFlig
   let inFlight = 0;
   const began = Date.now();
   let lastDone = began;
-  const body = (index: number) =>
-    JSON.stringify({
-      AdminMail: ADMIN_MAIL,
-      ExternalId: externalId,
-      TipoAnuncio: "publicacion",
-      OrigenLead: "bench",
-      Interesado: {
-        Interes: "compra",
-        Nombre: "Bench",
-        Apellido: `N${index}`,
-        Email: `bench${index}@example.com`,
-        Comentario: "¿Sigue disponible?",
-      },
-    });
   const pending = new Set<Promise<void>>();
   const one = async (index: number) => {
     const at = Date.now();
     try {
-      const response = await fetch(`${vitrinaUrl}/marketplace/consultas`, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${secrets.MARKETPLACE_TOKEN}`, "Content-Type": "application/json" },
-        body: body(index),
-      });
+      const response = await postEnquiry(index, externalId);
       const json = (await response.json()) as { Sid?: string };
       if (response.status === 201 && json.Sid) {
         submitted.set(json.Sid, at);
