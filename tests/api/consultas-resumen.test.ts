@@ -130,7 +130,7 @@ describe("GET /v3/consultas/{adminMail}/resumen", () => {
 });
 
 describe("GET /v3/consultas/{adminMail}/resumen read again (a summary is kept until its agency changes)", () => {
-  it("counts an enquiry stored since, one dated in the past too, and what sharing the catalogue changes", async () => {
+  it("counts an enquiry stored since, one dated in the past too, and what sharing the catalogue changes; detached, a 404 at once", async () => {
     const agencia = await registered([[appA, true]]);
     expect((await publish(appA, agencia, `Otra-${tag}`)).status).toBe(201);
     await enquiry({ AdminMail: agencia, ExternalId: `Otra-${tag}`, TipoAnuncio: "publicacion" });
@@ -145,6 +145,8 @@ describe("GET /v3/consultas/{adminMail}/resumen read again (a summary is kept un
     expect(after.Total).toBe((await list(appA, agencia)).body.Total);
     await admin("agency", "share-catalogo", "--admin", agencia, "--app", appA.AppKey, "--off");
     expect((await resumen(appA, "", agencia)).body).toMatchObject({ Total: 2, PorTipoAnuncio: [{ Cantidad: 2 }, { Cantidad: 0 }] });
+    expect((await call(appA, "PATCH", `/v3/agencias/${agencia}/desasociar`)).status).toBe(204);
+    expect((await resumen(appA, "", agencia)).response.status).toBe(404);
   });
 });
 

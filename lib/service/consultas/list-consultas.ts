@@ -1,7 +1,6 @@
 import "server-only";
 import { desc, inArray, sql } from "drizzle-orm";
 import { type Consulta, type ConsultaRef, type Consultas, consultasPath, type ListConsultasFilters, PER_PAGINA } from "@/lib/api/consultas";
-import { Problem } from "@/lib/api/problem";
 import { type Db, getDb, getPlanOnceDb } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { consultas, consultasAtencion } from "@/lib/db/schema";
@@ -10,7 +9,7 @@ import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { counterHours } from "@/lib/time";
 import { countConsultas } from "./count-consultas";
 import { listEnvelope } from "./list-envelope";
-import { type ListFacts, listFacts } from "./list-facts";
+import { type ListFacts, listShapeOf, readHolding } from "./list-facts";
 import { type ListShape, listConditions, shapeName } from "./list-shape";
 import { periodOf } from "./period";
 import { atencionColumns, atencionOf, presentConsulta, presentedColumns } from "./present-consulta";
@@ -58,10 +57,7 @@ async function readPage(db: Db, facts: ListFacts, filters: ListConsultasFilters)
   const pagina = filters.pagina ?? 1;
   const terms = searchTerms(filters.q);
   const shape: ListShape = {
-    compartir: facts.compartir,
-    // The administrator sees every enquiry of the agency: naming them narrows nothing.
-    operador: facts.operador?.administrador === false,
-    administrador: facts.operador?.administrador === true,
+    ...listShapeOf(facts),
     externalId: Boolean(filters.externalid),
     terminos: terms.length,
     atendida: filters.atendida,
@@ -74,7 +70,7 @@ async function readPage(db: Db, facts: ListFacts, filters: ListConsultasFilters)
     externalId: filters.externalid?.toLowerCase(),
     ...termParams(terms),
   };
-  if (shape.terminos > 0) return readSearchPage(db, shape, values, filters);
+  if (shape.terminos > 0) return readSearchPage(db, facts, shape, values, filters);
   const { from, to } = periodOf(filters);
   const params = { ...values, from, to };
   const offset = (pagina - 1) * PER_PAGINA;
@@ -91,9 +87,6 @@ async function readPage(db: Db, facts: ListFacts, filters: ListConsultasFilters)
   return { rows, ...count, from, to };
 }
 
-/** Reading the facts again and again finding them changed by the time the list runs: give up after this many. */
-const MAX_READS = 3;
-
 /** GET /v3/consultas/{adminMail}: one page of the enquiries the app (and the operador) sees. */
 export async function listConsultas(
   app: AuthenticatedApp,
@@ -105,17 +98,7 @@ export async function listConsultas(
   // A search's best plan depends on its terms (a rare surname: the trigram index; a common one: the
   // newest-first walk), so PostgreSQL plans it for them (docs/decisions/0040).
   const planned = filters.q ? db : planOnce;
-  let facts = await listFacts(db, app.id, adminMail, filters.operador);
-  let read = await readPage(planned, facts, filters);
-  for (let reads = 1; !read.vigente; reads++) {
-    if (reads === MAX_READS) {
-      throw new Problem(503, "La agencia cambió mientras se leían sus consultas: volvé a pedir la lista.", undefined, {
-        "Retry-After": "1",
-      });
-    }
-    facts = await listFacts(db, app.id, adminMail, filters.operador, { fresh: true });
-    read = await readPage(planned, facts, filters);
-  }
+  const { facts, result: read } = await readHolding(db, app.id, adminMail, filters.operador, (facts) => readPage(planned, facts, filters));
   const base = consultasPath(facts.adminMail);
   const query = {
     operador: filters.operador,

@@ -1,9 +1,10 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import { fieldProblem, NotFound } from "@/lib/api/problem";
+import { fieldProblem, NotFound, Problem } from "@/lib/api/problem";
 import type { Db } from "@/lib/db";
 import { operadores } from "@/lib/db/schema";
 import { keptFor } from "@/lib/kept";
+import type { ListShape } from "./list-shape";
 import { registeredAgencia } from "./visibility";
 
 /**
@@ -56,4 +57,45 @@ export async function listFacts(
   const facts = await readFacts(db, appId, adminMail, operadorEmail);
   kept.set(key, facts);
   return facts;
+}
+
+/** The shape of a list without filters of its own, as the facts make it. */
+export function listShapeOf(facts: ListFacts): ListShape {
+  return {
+    compartir: facts.compartir,
+    // The administrator sees every enquiry of the agency: naming them narrows nothing.
+    operador: facts.operador?.administrador === false,
+    administrador: facts.operador?.administrador === true,
+    externalId: false,
+    terminos: 0,
+    atendida: undefined,
+  };
+}
+
+/** Reading the facts again and again finding them changed by the time the statements run: give up after this many. */
+const MAX_READS = 3;
+
+/**
+ * `read` on the kept facts, and again on fresh ones while it finds that they no longer held
+ * (`vigente` false); a 503 when they keep changing under it.
+ */
+export async function readHolding<T extends { vigente: boolean }>(
+  db: Db,
+  appId: string,
+  adminMail: string,
+  operadorEmail: string | undefined,
+  read: (facts: ListFacts) => Promise<T>,
+): Promise<{ facts: ListFacts; result: T & { vigente: true } }> {
+  let facts = await listFacts(db, appId, adminMail, operadorEmail);
+  let result = await read(facts);
+  for (let reads = 1; !result.vigente; reads++) {
+    if (reads === MAX_READS) {
+      throw new Problem(503, "La agencia cambió mientras se leían sus consultas: volvé a pedir la lista.", undefined, {
+        "Retry-After": "1",
+      });
+    }
+    facts = await listFacts(db, appId, adminMail, operadorEmail, { fresh: true });
+    result = await read(facts);
+  }
+  return { facts, result: result as T & { vigente: true } };
 }

@@ -1,23 +1,33 @@
 import "server-only";
-import { eq, type SQL, sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { consultasRevisiones } from "@/lib/db/schema";
+import { type ListFacts, listShapeOf } from "./list-facts";
+import { factsHold, shapeName } from "./list-shape";
 
 /**
- * Each agency's revision (docs/decisions/0053): raised with every enquiry stored and every mark
- * changed, so a summary computed after reading it stays right while it is unchanged. An agency
- * without a row has revision 0.
+ * The agency's revision (docs/decisions/0053), raised with every enquiry stored and every mark
+ * changed, so numbers counted after reading it stay right while it is unchanged (an agency without
+ * a row has revision 0); and whether the facts hold (decisions 0017), in one statement.
  */
-export async function readRevision(db: Db, agenciaId: string): Promise<number> {
-  const [row] = await prepared(db, "consultas_revision", (db, name) =>
-    db
-      .select({ revision: consultasRevisiones.revision })
-      .from(consultasRevisiones)
-      .where(eq(consultasRevisiones.agenciaId, sql.placeholder("agencia")))
-      .prepare(name),
-  ).execute({ agencia: agenciaId });
-  return row?.revision ?? 0;
+export async function revisionState(db: Db, facts: ListFacts): Promise<{ revision: string; vigente: boolean }> {
+  const shape = listShapeOf(facts);
+  const statement = prepared(db, shapeName("consultas_revision", shape), (db, name) => {
+    const revision = sql`(select ${consultasRevisiones.revision} from ${consultasRevisiones}
+      where ${consultasRevisiones.agenciaId} = ${sql.placeholder("agencia")})`;
+    return db
+      .select({ revision: sql<string>`coalesce(${revision}, 0)::text`, vigente: sql<boolean>`${factsHold(shape)}` })
+      .from(sql`(select 1) as uno`)
+      .prepare(name);
+  });
+  const [state] = await statement.execute({
+    agencia: facts.agenciaId,
+    app: facts.appId,
+    adminMail: facts.adminMail,
+    operador: facts.operador?.email,
+  });
+  return state ?? { revision: "0", vigente: false };
 }
 
 /** Raises the revision of the agencies of `agencias` (a query selecting `agencia_id`, a CTE's name for example). */

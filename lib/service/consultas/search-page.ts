@@ -3,14 +3,16 @@ import { desc, sql } from "drizzle-orm";
 import { type ListConsultasFilters, PER_PAGINA } from "@/lib/api/consultas";
 import type { Db } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
-import { consultas, consultasAtencion, consultasRevisiones } from "@/lib/db/schema";
+import { consultas, consultasAtencion } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import { keptFor } from "@/lib/kept";
 import { dayOf } from "@/lib/time";
 import { countConsultas } from "./count-consultas";
+import type { ListFacts } from "./list-facts";
 import { factsHold, type ListParams, type ListShape, listMatches, shapeName } from "./list-shape";
 import { periodOf } from "./period";
 import { atencionColumns, atencionOf, presentedColumns } from "./present-consulta";
+import { revisionState } from "./revision";
 import { onPage, pageOfMatches, pageTotal } from "./search-matches";
 
 /** A search's placeholders but the period's, which is taken after the agency's revision is read. */
@@ -25,18 +27,6 @@ function searchPageStatement(db: Db, shape: ListShape) {
       .innerJoin(pageOfMatches(listMatches(shape)), onPage)
       .leftJoin(consultasAtencion, atencionOf(sql.placeholder("app")))
       .orderBy(desc(consultas.momento), desc(consultas.sid))
-      .prepare(name);
-  });
-}
-
-/** The agency's revision (decisions 0053) and whether the facts hold, in one statement. */
-function stateStatement(db: Db, shape: ListShape) {
-  return prepared(db, shapeName("consultas_busqueda_revision", shape), (db, name) => {
-    const revision = sql`(select ${consultasRevisiones.revision} from ${consultasRevisiones}
-      where ${consultasRevisiones.agenciaId} = ${sql.placeholder("agencia")})`;
-    return db
-      .select({ revision: sql<string>`coalesce(${revision}, 0)::text`, vigente: sql<boolean>`${factsHold(shape)}` })
-      .from(sql`(select 1) as uno`)
       .prepare(name);
   });
 }
@@ -56,13 +46,13 @@ const pages = keptFor<{ revision: string; page: SearchPage }>(10 * 60_000, 200);
 /**
  * A page of a search and its Total, kept under the agency's revision (decisions 0053): the same
  * search, filters, period and page read again while the agency received no enquiry and no mark
- * reads only the revision (with the facts it was built on), not the thousands of index entries a
+ * reads only the revision (and whether its facts hold), not the thousands of index entries a
  * common term has. The revision is read before the period's `now` is taken, as for the summary.
  */
-export async function readSearchPage(db: Db, shape: ListShape, params: SearchParams, filters: ListConsultasFilters) {
-  const [state] = await stateStatement(db, shape).execute(params);
+export async function readSearchPage(db: Db, facts: ListFacts, shape: ListShape, params: SearchParams, filters: ListConsultasFilters) {
+  const state = await revisionState(db, facts);
   const { from, to } = periodOf(filters);
-  if (!state?.vigente) return { rows: [], total: 0, vigente: false, from, to };
+  if (!state.vigente) return { rows: [], total: 0, vigente: false, from, to };
   const offset = ((filters.pagina ?? 1) - 1) * PER_PAGINA;
   const key = JSON.stringify([shapeName("", shape), params, from.getTime(), dayOf(to, config().timeZone), offset]);
   const kept = pages.get(key);

@@ -10,10 +10,10 @@ import { keptFor } from "@/lib/kept";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { counterHours, DAY_MS, dayNumber, dayOf, dayTextOf, formatDateTime, HOUR_MS, zoneOffsetMs } from "@/lib/time";
 import { counterConditions } from "./count-consultas";
-import { listFacts } from "./list-facts";
+import { type ListFacts, listShapeOf, readHolding } from "./list-facts";
 import { type ListParams, type ListShape, shapeName } from "./list-shape";
 import { periodOf } from "./period";
-import { readRevision } from "./revision";
+import { revisionState } from "./revision";
 import { topListings } from "./top-listings";
 import { visibleEnquiries } from "./visibility";
 
@@ -145,7 +145,7 @@ type Counted = {
   marks: Awaited<ReturnType<typeof attended>>;
 };
 
-const summaries = keptFor<{ revision: number; counted: Counted }>(10 * 60_000, 1000);
+const summaries = keptFor<{ revision: string; counted: Counted }>(10 * 60_000, 1000);
 
 /**
  * The numbers of a summary, counted again only when the agency's revision is not the one they were
@@ -153,7 +153,7 @@ const summaries = keptFor<{ revision: number; counted: Counted }>(10 * 60_000, 1
  * operator, whether the agency shares catalogue enquiries, and the period's days (a period ending
  * today ends now, and nothing stored later than the revision read can be in it).
  */
-async function countedOnce(key: string, revision: number, count: () => Promise<Counted>): Promise<Counted> {
+async function countedOnce(key: string, revision: string, count: () => Promise<Counted>): Promise<Counted> {
   const kept = summaries.get(key);
   if (kept?.revision === revision) return kept.counted;
   const counted = await count();
@@ -169,39 +169,39 @@ function periodDays(from: Date, to: Date) {
 }
 
 /**
+ * The numbers of the period for the facts (kept until the agency's revision changes), or `vigente`
+ * false when the facts no longer hold. The revision is read before the period's `now` is taken:
+ * whatever was stored until then has raised it (decisions 0053).
+ */
+async function countPeriod(db: Db, facts: ListFacts, filters: ResumenFilters) {
+  const state = await revisionState(db, facts);
+  const { from, to } = periodOf(filters);
+  if (!state.vigente) return { vigente: false as const };
+  // The administrator sees every enquiry of the agency: naming them narrows nothing.
+  const operador = facts.operador?.administrador === false ? facts.operador.email : undefined;
+  const shape: ListShape = { ...listShapeOf(facts), administrador: false };
+  const scope = { shape, params: { agencia: facts.agenciaId, app: facts.appId, adminMail: facts.adminMail, from, to, operador } };
+  const days = periodDays(from, to);
+  const key = [facts.appId, facts.agenciaId, operador, facts.compartir, days[0], days.at(-1)].join(" ");
+  const counted = await countedOnce(key, state.revision, async () => {
+    const [perDay, listings, marks] = await Promise.all([
+      countsPerDay(db, scope, days),
+      topListings(db, shape, scope.params),
+      attended(db, scope),
+    ]);
+    return { perDay, listings, marks };
+  });
+  return { vigente: true as const, from, to, days, ...counted };
+}
+
+/**
  * GET /v3/consultas/{adminMail}/resumen (extension, docs/decisions/0042): the period the list would
  * show with the same desde, hasta and operador, at a glance.
  */
 export async function summarizeConsultas(app: AuthenticatedApp, adminMail: string, filters: ResumenFilters): Promise<Resumen> {
   const db = await getDb();
-  const facts = await listFacts(db, app.id, adminMail, filters.operador, { fresh: true });
-  // Before the period's `now`: whatever was stored until then has raised this revision (decisions 0053).
-  const revision = await readRevision(db, facts.agenciaId);
-  const { from, to } = periodOf(filters);
-  // The administrator sees every enquiry of the agency: naming them narrows nothing.
-  const operador = facts.operador?.administrador === false ? facts.operador.email : undefined;
-  const shape: ListShape = {
-    compartir: facts.compartir,
-    operador: operador !== undefined,
-    administrador: false,
-    externalId: false,
-    terminos: 0,
-    atendida: undefined,
-  };
-  const scope = { shape, params: { agencia: facts.agenciaId, app: facts.appId, adminMail: facts.adminMail, from, to, operador } };
-  const days = periodDays(from, to);
-  const { perDay, listings, marks } = await countedOnce(
-    `${[facts.appId, facts.agenciaId, operador, facts.compartir, days[0], days.at(-1)].join(" ")}`,
-    revision,
-    async () => {
-      const [perDay, listings, marks] = await Promise.all([
-        countsPerDay(db, scope, days),
-        topListings(db, shape, scope.params),
-        attended(db, scope),
-      ]);
-      return { perDay, listings, marks };
-    },
-  );
+  const { facts, result } = await readHolding(db, app.id, adminMail, filters.operador, (facts) => countPeriod(db, facts, filters));
+  const { from, to, days, perDay, listings, marks } = result;
   const byTipo = { publicacion: 0, catalogo: 0 };
   for (const count of perDay) {
     byTipo.publicacion += count.publicacion;
