@@ -69,6 +69,17 @@ async function ingresar(page: Page, destino: string) {
   await page.waitForURL(`${base}${destino}`);
 }
 
+/**
+ * Signs in to an inbox view and waits for the answer to its first poll, which the inbox asks for as
+ * it opens: a poll still in flight when the test moves the clock stands for the one the move would
+ * start (react-query never runs two at once), and it was asked before the enquiry the test adds.
+ */
+async function ingresarYEsperarSondeo(page: Page, destino: string) {
+  const primerSondeo = page.waitForResponse((response) => new URL(response.url()).pathname === "/panel/consultas/novedades");
+  await ingresar(page, destino);
+  await primerSondeo;
+}
+
 const filas = (page: Page) => page.getByRole("table").locator("tbody tr");
 
 test("a page past the last says it has no enquiries and which page is the last, with a link to it; no filter is blamed", async ({
@@ -123,7 +134,7 @@ test("on a slow API, Siguiente shows its loading state at once (a spinner that s
 test("when the session ends, the next poll takes the person to sign in, and back to the same view after", async ({ page, context }) => {
   const vista = `${INBOX}&pagina=2`;
   await page.clock.install();
-  await ingresar(page, vista);
+  await ingresarYEsperarSondeo(page, vista);
   await expect(page.getByTestId("pagina-actual")).toHaveText("Página 2 de 2");
 
   // Signed out in another tab of the same browser.
@@ -146,7 +157,7 @@ test("when the session ends, the next poll takes the person to sign in, and back
 
 test("an enquiry that arrives while the inbox is open appears marked Nueva, announced once", async ({ page }) => {
   await page.clock.install();
-  await ingresar(page, INBOX);
+  await ingresarYEsperarSondeo(page, INBOX);
   await expect(filas(page)).toHaveCount(PER_PAGINA);
   await expect(page.locator("tr[data-nueva]")).toHaveCount(0);
 
@@ -176,7 +187,7 @@ test("an enquiry that arrives while the inbox is open appears marked Nueva, anno
 test("in a view that had no enquiries, the first one to arrive appears marked Nueva", async ({ page }) => {
   const vista = `${INBOX}&q=tardio`;
   await page.clock.install();
-  await ingresar(page, vista);
+  await ingresarYEsperarSondeo(page, vista);
   await expect(page.getByRole("heading", { name: "No hay consultas para estos filtros" })).toBeVisible();
 
   const sid = await consulta("Tardio", 0);
