@@ -3,6 +3,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { consultasRevisiones } from "@/lib/db/schema";
+import { keptFor } from "@/lib/kept";
 import { type ListFacts, listShapeOf } from "./list-facts";
 import { factsHold, shapeName } from "./list-shape";
 
@@ -35,3 +36,19 @@ export const raiseRevisions = (agencias: SQL) => sql`
   insert into consultas_revisiones (agencia_id, revision)
   select agencia_id, 1 from ${agencias} group by 1
   on conflict (agencia_id) do update set revision = consultas_revisiones.revision + 1`;
+
+/**
+ * Answers kept under the revision they were counted at (decisions 0053), at most `maxEntries`, 10
+ * minutes each: `count` runs again only when the revision read is another one; an answer `keeps`
+ * refuses is not kept.
+ */
+export function keptUnderRevision<T>(maxEntries: number, keeps: (value: T) => boolean = () => true) {
+  const kept = keptFor<{ revision: string; value: T }>(10 * 60_000, maxEntries);
+  return async (key: string, revision: string, count: () => Promise<T>): Promise<T> => {
+    const known = kept.get(key);
+    if (known?.revision === revision) return known.value;
+    const value = await count();
+    if (keeps(value)) kept.set(key, { revision, value });
+    return value;
+  };
+}

@@ -5,14 +5,13 @@ import type { Db } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { consultas, consultasAtencion } from "@/lib/db/schema";
 import { config } from "@/lib/env";
-import { keptFor } from "@/lib/kept";
 import { dayOf } from "@/lib/time";
 import { countConsultas } from "./count-consultas";
 import type { ListFacts } from "./list-facts";
 import { factsHold, type ListParams, type ListShape, listMatches, shapeName } from "./list-shape";
 import { periodOf } from "./period";
 import { atencionColumns, atencionOf, presentedColumns } from "./present-consulta";
-import { revisionState } from "./revision";
+import { keptUnderRevision, revisionState } from "./revision";
 import { onPage, pageOfMatches, pageTotal } from "./search-matches";
 
 /** A search's placeholders but the period's, which is taken after the agency's revision is read. */
@@ -41,7 +40,8 @@ async function readMatches(db: Db, shape: ListShape, params: ListParams & { offs
 
 type SearchPage = Awaited<ReturnType<typeof readMatches>>;
 
-const pages = keptFor<{ revision: string; page: SearchPage }>(10 * 60_000, 200);
+/** Pages whose facts held, under their search, filters, period and number. */
+const pageOnce = keptUnderRevision<SearchPage>(200, (page) => page.vigente);
 
 /**
  * A page of a search and its Total, kept under the agency's revision (decisions 0053): the same
@@ -55,9 +55,6 @@ export async function readSearchPage(db: Db, facts: ListFacts, shape: ListShape,
   if (!state.vigente) return { rows: [], total: 0, vigente: false, from, to };
   const offset = ((filters.pagina ?? 1) - 1) * PER_PAGINA;
   const key = JSON.stringify([shapeName("", shape), params, from.getTime(), dayOf(to, config().timeZone), offset]);
-  const kept = pages.get(key);
-  if (kept?.revision === state.revision) return { ...kept.page, from, to };
-  const page = await readMatches(db, shape, { ...params, from, to, offset });
-  if (page.vigente) pages.set(key, { revision: state.revision, page });
+  const page = await pageOnce(key, state.revision, () => readMatches(db, shape, { ...params, from, to, offset }));
   return { ...page, from, to };
 }

@@ -6,14 +6,13 @@ import { type Db, getDb } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { consultas, consultasAtencion, consultasPorDia, consultasPorHora } from "@/lib/db/schema";
 import { config } from "@/lib/env";
-import { keptFor } from "@/lib/kept";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { counterHours, DAY_MS, dayNumber, dayOf, dayTextOf, formatDateTime, HOUR_MS, zoneOffsetMs } from "@/lib/time";
 import { counterConditions } from "./count-consultas";
 import { type ListFacts, listShapeOf, readHolding } from "./list-facts";
 import { type ListParams, type ListShape, shapeName } from "./list-shape";
 import { periodOf } from "./period";
-import { revisionState } from "./revision";
+import { keptUnderRevision, revisionState } from "./revision";
 import { topListings } from "./top-listings";
 import { visibleEnquiries } from "./visibility";
 
@@ -145,21 +144,12 @@ type Counted = {
   marks: Awaited<ReturnType<typeof attended>>;
 };
 
-const summaries = keptFor<{ revision: string; counted: Counted }>(10 * 60_000, 1000);
-
 /**
- * The numbers of a summary, counted again only when the agency's revision is not the one they were
- * counted at (decisions 0053). `key` names everything else they depend on: the app, the agency, the
- * operator, whether the agency shares catalogue enquiries, and the period's days (a period ending
+ * The numbers of a summary under `key`: everything else they depend on (the app, the agency, the
+ * operator, whether the agency shares catalogue enquiries, and the period's days; a period ending
  * today ends now, and nothing stored later than the revision read can be in it).
  */
-async function countedOnce(key: string, revision: string, count: () => Promise<Counted>): Promise<Counted> {
-  const kept = summaries.get(key);
-  if (kept?.revision === revision) return kept.counted;
-  const counted = await count();
-  summaries.set(key, { revision, counted });
-  return counted;
-}
+const countedOnce = keptUnderRevision<Counted>(1000);
 
 /** Every day of the period in the service's zone, in order. */
 function periodDays(from: Date, to: Date) {
