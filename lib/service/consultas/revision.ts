@@ -40,15 +40,29 @@ export const raiseRevisions = (agencias: SQL) => sql`
 /**
  * Answers kept under the revision they were counted at (decisions 0053), at most `maxEntries`, 10
  * minutes each: `count` runs again only when the revision read is another one; an answer `keeps`
- * refuses is not kept.
+ * refuses is not kept. Requests that read the same revision while its count is under way wait for
+ * that count instead of starting their own: when an enquiry arrives, every connection reading the
+ * agency misses at once, and one count is all they need (decisions 0053).
  */
 export function keptUnderRevision<T>(maxEntries: number, keeps: (value: T) => boolean = () => true) {
   const kept = keptFor<{ revision: string; value: T }>(10 * 60_000, maxEntries);
+  const underWay = new Map<string, Promise<T>>();
   return async (key: string, revision: string, count: () => Promise<T>): Promise<T> => {
     const known = kept.get(key);
     if (known?.revision === revision) return known.value;
-    const value = await count();
-    if (keeps(value)) kept.set(key, { revision, value });
-    return value;
+    const flight = `${revision} ${key}`;
+    const counting = underWay.get(flight);
+    if (counting) return counting;
+    const counted = count().then((value) => {
+      const newer = kept.get(key);
+      if (keeps(value) && !(newer && BigInt(newer.revision) > BigInt(revision))) kept.set(key, { revision, value });
+      return value;
+    });
+    underWay.set(flight, counted);
+    try {
+      return await counted;
+    } finally {
+      underWay.delete(flight);
+    }
   };
 }
