@@ -1,17 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { keptUnderRevision } from "@/lib/service/consultas/revision";
 
-/** A count that answers when told to, and says how many times it ran. */
-function countingBy<T>() {
-  const calls: Array<{ resolve: (value: T) => void; reject: (error: Error) => void }> = [];
-  const count = () => new Promise<T>((resolve, reject) => calls.push({ resolve, reject }));
-  return { calls, count };
+/** A keeper of numbers, and a count that answers when told to and says how many times it ran. */
+function keeperOfCounts(keeps?: (value: number) => boolean) {
+  const calls: Array<{ resolve: (value: number) => void; reject: (error: Error) => void }> = [];
+  const count = () => new Promise<number>((resolve, reject) => calls.push({ resolve, reject }));
+  return { once: keptUnderRevision<number>(10, keeps), calls, count };
 }
 
 describe("keptUnderRevision", () => {
   it("counts once for requests that read the same revision while the count is under way", async () => {
-    const once = keptUnderRevision<number>(10);
-    const { calls, count } = countingBy<number>();
+    const { once, calls, count } = keeperOfCounts();
     const answers = Promise.all([once("a", "7", count), once("a", "7", count), once("a", "7", count)]);
     await Promise.resolve();
     expect(calls).toHaveLength(1);
@@ -22,8 +21,7 @@ describe("keptUnderRevision", () => {
   });
 
   it("counts again for another revision or another key, even while a count is under way", async () => {
-    const once = keptUnderRevision<number>(10);
-    const { calls, count } = countingBy<number>();
+    const { once, calls, count } = keeperOfCounts();
     const answers = Promise.all([once("a", "7", count), once("a", "8", count), once("b", "7", count)]);
     await Promise.resolve();
     expect(calls).toHaveLength(3);
@@ -32,8 +30,7 @@ describe("keptUnderRevision", () => {
   });
 
   it("keeps a later revision's answer when an earlier count ends after it", async () => {
-    const once = keptUnderRevision<number>(10);
-    const { calls, count } = countingBy<number>();
+    const { once, calls, count } = keeperOfCounts();
     const earlier = once("a", "7", count);
     const later = once("a", "8", count);
     await Promise.resolve();
@@ -46,8 +43,7 @@ describe("keptUnderRevision", () => {
   });
 
   it("passes a failed count to every waiting request and keeps nothing of it", async () => {
-    const once = keptUnderRevision<number>(10);
-    const { calls, count } = countingBy<number>();
+    const { once, calls, count } = keeperOfCounts();
     const answers = Promise.allSettled([once("a", "7", count), once("a", "7", count)]);
     await Promise.resolve();
     calls[0]?.reject(new Error("se cayó la base"));
@@ -60,8 +56,7 @@ describe("keptUnderRevision", () => {
   });
 
   it("does not keep an answer it is told to refuse", async () => {
-    const once = keptUnderRevision<number>(10, (value) => value > 0);
-    const { calls, count } = countingBy<number>();
+    const { once, calls, count } = keeperOfCounts((value) => value > 0);
     const first = once("a", "7", count);
     await Promise.resolve();
     calls[0]?.resolve(0);
