@@ -9,7 +9,7 @@
  *   → app/v3, app/registro, app/marketplace, app/dev
  *
  * Beside the service, the Panel: lib/panel → components → app/(panel), which reaches the service only
- * through the v3 API (decisions §1). At the very top, start-up (lib/boot.ts) and the operator's
+ * through the v3 API (docs/contract.md#product-and-boundary). At the very top, start-up (lib/boot.ts) and the operator's
  * operations (lib/admin): only entry points (instrumentation.ts, scripts/) import them.
  */
 

@@ -10,7 +10,7 @@ import { findInvitation } from "@/lib/service/agencias/find-invitation";
  *   in the request's CSP header, where Next finds it and puts it on its own scripts, and in the
  *   response's. Pages are rendered per request (the root layout reads the language cookie), so
  *   every page carries the nonce of its own response.
- * - The registration page of a used or expired invitation answers 410 (decisions §7). A page
+ * - The registration page of a used or expired invitation answers 410 (docs/contract.md#registration). A page
  *   cannot choose its status, so the proxy looks the token up and sets it; the page renders the message.
  *
  * /v3 and /marketplace are left out (no work added to the signed API's requests): their CSP and

@@ -64,7 +64,7 @@ function wallClock(date: Date, timeZone: string): { local: Date; offset: number 
 const dayText = (local: Date) => `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}`;
 
 /**
- * Date-times on the wire (decisions §2): ISO 8601 with the offset of the service time zone,
+ * Date-times on the wire (docs/contract.md#wire-conventions): ISO 8601 with the offset of the service time zone,
  * second precision, e.g. 2026-11-21T14:03:07-03:00.
  */
 export function formatDateTime(date: Date, timeZone: string): string {

@@ -12,7 +12,7 @@ async function passwordFromStdin(): Promise<string> {
     .replace(/\r?\n$/, "");
 }
 
-/** `panel user`, `panel users` and `panel workspace`: the dashboard's operator commands (decisions §10). */
+/** `panel user`, `panel users` and `panel workspace`: the dashboard's operator commands (docs/contract.md#operator-cli). */
 export function registerPanelCommands(program: Command, run: Runner): void {
   const jsonOption = () => new Option("--json", "salida JSON en stdout");
   const panel = program.command("panel").description("panel: espacios de trabajo y usuarios del tablero");

@@ -14,7 +14,7 @@ const th = "px-4 py-3";
 
 /**
  * The workspace's members, with the signed-in admin marked, and each one's actions in one dialog at a
- * time. The admin's own role and removal are not offered (the server refuses them too: ADR 0015).
+ * time. The admin's own role and removal are not offered (the server refuses them too: decisions 0015).
  * What an action did is announced above the table.
  */
 export function TablaEquipo({ filas, agencias }: { filas: FilaMiembro[]; agencias: Agencias }) {

@@ -1,7 +1,7 @@
 import ipaddr from "ipaddr.js";
 
 /**
- * Which addresses a webhook may reach (decisions §9, SSRF): only global unicast. Loopback, private,
+ * Which addresses a webhook may reach (docs/contract.md#ssrf-guard): only global unicast. Loopback, private,
  * link-local, CGNAT, multicast, reserved, unspecified, documentation, NAT64, 6to4, Teredo and the
  * cloud metadata endpoints are refused, IPv4-mapped IPv6 judged as IPv4. The Callback's host is
  * checked when it is saved (a literal address, localhost) and every resolved address again when

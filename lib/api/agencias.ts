@@ -4,9 +4,9 @@ import { LIMITES_AGENCIA, MAX_EMAIL, TELEFONO, WHATSAPP } from "./limites";
 import { segment } from "./links";
 import { defineOperation } from "./operation";
 
-// ── Validation rules (decisions §6, limits in ./limites) ──────────────────────────────────────
+// ── Validation rules (docs/contract.md#agencies, limits in ./limites) ──────────────────────────
 
-/** An e-mail of at most `max` characters, compared and returned lower-cased (decisions §2). */
+/** An e-mail of at most `max` characters, compared and returned lower-cased (docs/contract.md#wire-conventions). */
 export const emailValue = (name: string, max: number = LIMITES_AGENCIA.adminMail) =>
   inputString({ error: (issue) => (issue.input === undefined ? `${name} es obligatorio.` : `${name} debe ser un texto.`) })
     .trim()

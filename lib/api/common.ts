@@ -7,7 +7,7 @@ export const LinkSchema = z
   .meta({ id: "Link", description: "Enlace relativo; templated cuando href tiene {placeholders} (RFC 6570)." });
 
 /**
- * The `_links` of one representation (decisions §5): `self` and the relations it always has, plus
+ * The `_links` of one representation (docs/contract.md#links): `self` and the relations it always has, plus
  * those it has only sometimes (`next` not on the last page), so the document tells a client which
  * may be absent. In TypeScript a map, as the service builds it.
  */
@@ -26,14 +26,14 @@ export const SelfLinksSchema = linksSchema("SelfLinks");
 /** An e-mail address as the API returns it (lower-cased). */
 export const emailOut = () => z.string().meta({ format: "email" });
 
-/** A date-time with its offset in the service's time zone, e.g. 2026-11-21T14:03:07-03:00 (decisions §2). */
+/** A date-time with its offset in the service's time zone, e.g. 2026-11-21T14:03:07-03:00 (docs/contract.md#wire-conventions). */
 export const dateTimeOut = (description?: string) => z.string().meta({ format: "date-time", ...(description && { description }) });
 
 /** A topic the service names (in TypeScript a string, as the service stores it). */
 export const TopicSchema = z.string().meta({ id: "Topic", description: "Tópico de notificaciones.", override: { enum: [...TOPICS] } });
 
 /**
- * The body a Callback receives for one kind of event (decisions §9): `Datos` typed per event.
+ * The body a Callback receives for one kind of event (docs/contract.md#delivery): `Datos` typed per event.
  * `Id` = Notification-Hook-ID = webhook-id.
  */
 export function notificacionSchema<T extends z.ZodType, E extends string, D extends z.ZodType>(

@@ -9,7 +9,7 @@ import { defineOperation } from "./operation";
 /** The service (lib/service/consultas) reads these with the rest of the operation. */
 export { DIAS_CONSULTAS, PER_PAGINA };
 
-// ── Parameters (spec Limits, decisions §8; limits in ./limites) ───────────────────────────────
+// ── Parameters (docs/contract.md#the-list; limits in ./limites) ─────────────────────────────────────
 
 const adminMail = emailValue("adminMail").meta({
   description: `E-mail del administrador de la agencia (hasta ${LIMITES_AGENCIA.adminMail} caracteres)`,

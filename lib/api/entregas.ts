@@ -6,7 +6,7 @@ import { ESTADOS_ENTREGA } from "./limites";
 import { defineOperation } from "./operation";
 import { TopicParams } from "./webhooks";
 
-// ── Representations (extensions of decisions §9: delivery log, manual retry, test notification) ──
+// ── Representations (extensions, docs/contract.md#delivery-log: the log, manual retry, test notification) ──
 
 export const NotificacionPruebaSchema = notificacionSchema(
   "NotificacionPrueba",

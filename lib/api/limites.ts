@@ -1,5 +1,5 @@
 /**
- * The limits and patterns of the API's input (decisions §6, §8 and §9), defined once: the API's zod
+ * The limits and patterns of the API's input (docs/contract.md#limits), defined once: the API's zod
  * schemas in lib/api build on them, and so do the Panel's forms, which check the same rules in the
  * browser before the API checks them again. This module imports nothing, so client code can bundle it.
  */
@@ -10,7 +10,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** How many levels of objects and lists a free-form JSON member (Anticipo, Cuota, Adelanto…) may nest. */
 export const MAX_ANIDAMIENTO = 32;
 
-/** The webhook topics (decisions §9). */
+/** The webhook topics (docs/contract.md#webhooks). */
 export const TOPICS = ["agencias", "consultas"] as const;
 
 // ── E-mails and agencies ──────────────────────────────────────────────────────────────────────

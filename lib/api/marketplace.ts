@@ -4,9 +4,9 @@ import { freeJson, inputString } from "./common";
 import { MAX_EMAIL } from "./limites";
 
 /**
- * Bodies of the marketplace ingestion (decisions §8; not part of v3): how listings and enquiries
+ * Bodies of the marketplace ingestion (docs/contract.md#marketplace-ingestion; not part of v3): how listings and enquiries
  * reach the service. Validated field by field like the API (400 with dotted keys); unknown fields
- * are ignored and every nullable field the spec lists is stored as null when absent.
+ * are ignored and every nullable field of the representations is stored as null when absent.
  */
 
 const required = (name: string) => (issue: { input: unknown }) =>

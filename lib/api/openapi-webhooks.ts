@@ -15,7 +15,7 @@ export const TAGS = [
 
 const text = (description: string) => z.string().meta({ description });
 
-/** The headers of every delivery (decisions §9): both signatures only when the configuration has a Secret. */
+/** The headers of every delivery (docs/contract.md#delivery): both signatures only when the configuration has a Secret. */
 const DeliveryHeaders = z.object({
   "Content-Type": text("application/json"),
   "User-Agent": text("VitrinaWebhooks/3"),

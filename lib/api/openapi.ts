@@ -32,7 +32,7 @@ function problem(status: number, description: string, headers?: Headers): ZodOpe
   return { description, content: problemContent(schema), ...(headers && { headers: z.object(headers) }) };
 }
 
-/** Answers every operation may give before its handler runs (decisions §2–§4 and the rate limits). */
+/** Answers every operation may give before its handler runs (docs/contract.md#wire-conventions). */
 function commonResponses(operation: Operation): Responses {
   const responses: Responses = {
     "308": {
@@ -114,7 +114,7 @@ function operationObject(operation: Operation): ZodOpenApiOperationObject {
   };
 }
 
-/** OPTIONS on a path (decisions §2): 204 with Allow; on an agency also Agencia-Estado (§7). */
+/** OPTIONS on a path (docs/contract.md#wire-conventions): 204 with Allow; on an agency also Agencia-Estado (docs/contract.md#agencies). */
 function optionsObject(path: string, first: Operation): ZodOpenApiOperationObject {
   const agency = path === optionsAgenciaOp.path;
   const base = agency ? optionsAgenciaOp : first;

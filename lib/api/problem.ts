@@ -51,5 +51,5 @@ export function unauthorizedProblem(detail: string): Problem {
   return new Problem(401, detail, undefined, { "WWW-Authenticate": "ACS-HMAC" });
 }
 
-/** 404 has no body (decisions §2). */
+/** 404 has no body (docs/contract.md#errors). */
 export class NotFound extends Error {}

@@ -14,7 +14,7 @@ import {
 } from "./limites";
 import { defineOperation } from "./operation";
 
-// ── Validation rules (decisions §6, AppWebhookUpsert; limits in ./limites) ────────────────────
+// ── Validation rules (docs/contract.md#webhooks, AppWebhookUpsert; limits in ./limites) ──────────
 
 /** What keeps a Callback from being sent as written, in the API's words; `expected` names what is. */
 function callbackSyntaxMessage(value: string, allowHttp: boolean): string | undefined {

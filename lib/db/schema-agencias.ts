@@ -57,7 +57,7 @@ export const agenciaApps = pgTable(
     invitacionVenceAt: timestamp("invitacion_vence_at", { withTimezone: true }).notNull(),
     registradaAt: timestamp("registrada_at", { withTimezone: true }),
     desasociadaAt: timestamp("desasociada_at", { withTimezone: true }),
-    /** Catalogue enquiries reach this app (decisions §8). */
+    /** Catalogue enquiries reach this app (docs/contract.md#visibility). */
     compartirCatalogo: boolean("compartir_catalogo").notNull().default(false),
     /** What this app wrote in its invitation (AgenciaCreate), shown to it until the agency accepts. */
     invitacionNombre: text("invitacion_nombre"),

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 
-/** Reference catalogues (decisions §6): ids are the ones of the data files, stable forever. */
+/** Reference catalogues (docs/contract.md#catalogues): ids are the ones of the data files, stable forever. */
 
 export const regiones = pgTable("regiones", {
   id: integer("id").primaryKey(),

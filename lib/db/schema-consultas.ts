@@ -3,7 +3,7 @@ import { agencias } from "./schema-agencias";
 import { apps } from "./schema-apps";
 
 /**
- * Enquiries received through the marketplace (decisions §8). `appId` is the app that published the
+ * Enquiries received through the marketplace (docs/contract.md#enquiries). `appId` is the app that published the
  * listing; null for catalogue enquiries, which reach every app the agency enabled for them.
  * `auto` and `interesado` hold the Auto and Interesado objects exactly as they are presented.
  */

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, primaryKey, text, timestamp } from "dri
 import { createdAt } from "./columns";
 
 /**
- * The dashboard's own tables (decisions §1): the Panel never reads the service's tables and the
+ * The dashboard's own tables (docs/contract.md#product-and-boundary): the Panel never reads the service's tables and the
  * service never reads these. Panel code imports this module, never lib/db/schema.ts.
  */
 

@@ -5,7 +5,7 @@ import { apps } from "./schema-apps";
 /** A custom header sent with every notification of a webhook configuration. */
 export type WebhookHeader = { Name: string; Value: string };
 
-/** One webhook configuration per app and topic (decisions §9); the Secret is encrypted at rest. */
+/** One webhook configuration per app and topic (docs/contract.md#webhooks); the Secret is encrypted at rest. */
 export const webhookConfigs = pgTable(
   "webhook_configs",
   {
@@ -30,7 +30,7 @@ export const webhookConfigs = pgTable(
 );
 
 /**
- * Webhook notifications (the outbox of decisions §9), written in the same transaction as their
+ * Webhook notifications (the outbox of docs/contract.md#delivery), written in the same transaction as their
  * event. The id is the Notification-Hook-ID, the same on every retry.
  */
 export const notificaciones = pgTable(
@@ -54,7 +54,7 @@ export const notificaciones = pgTable(
   ],
 );
 
-/** Every delivery attempt of a notification (decisions §9), kept WEBHOOK_LOG_RETENTION_DAYS days. */
+/** Every delivery attempt of a notification (docs/contract.md#delivery-log), kept WEBHOOK_LOG_RETENTION_DAYS days. */
 export const entregaIntentos = pgTable(
   "entrega_intentos",
   {

@@ -41,7 +41,7 @@ function checkDigest(headers: Headers, body: Uint8Array): void {
   if (!matches) throw unauthorizedProblem("El encabezado Digest no coincide con el cuerpo enviado (se aceptan sha-256 y sha-512).");
 }
 
-/** ACS-HMAC (decisions §3): every check, in order, each failure a 401 that names it. */
+/** ACS-HMAC (docs/contract.md#authentication): every check, in order, each failure a 401 that names it. */
 export async function authenticate(request: {
   method: string;
   pathAndQuery: string;

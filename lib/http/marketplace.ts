@@ -8,7 +8,7 @@ import type { Reply } from "./reply";
 import { errorResponse, instanceOf, logRequest, parseJsonBody, readBody, requestIdOf, validate } from "./request";
 
 /**
- * Ingestion routes of the marketplace (decisions §8): not part of v3, so no ACS-HMAC and no
+ * Ingestion routes of the marketplace (docs/contract.md#marketplace-ingestion): not part of v3, so no ACS-HMAC and no
  * content negotiation. `Authorization: Bearer {MARKETPLACE_TOKEN}`; 503 while the token is not
  * configured, 401 otherwise. The JSON body is validated like the API's (400 with dotted keys).
  */

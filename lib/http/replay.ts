@@ -25,7 +25,7 @@ function prepareRemember(db: Db, name: string) {
 
 /**
  * Records an accepted signature; false when it was already accepted inside the window.
- * The table is the store shared by every process (decisions §3); the workers purge it
+ * The table is the store shared by every process (docs/contract.md#authentication); the workers purge it
  * (purgeExpiredSignatures), so a request never waits for that.
  */
 export async function rememberSignature(signature: string, now = new Date()): Promise<boolean> {

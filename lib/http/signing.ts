@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 
-/** ACS-HMAC request signing (decisions §3). Shared by the service, the CLI helper and the Panel. */
+/** ACS-HMAC request signing (docs/contract.md#authentication). Shared by the service, the CLI helper and the Panel. */
 
 export type SignableRequest = {
   method: string;

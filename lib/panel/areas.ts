@@ -1,7 +1,7 @@
 import type { PanelRole } from "@/lib/db/schema-panel";
 
 /**
- * The dashboard's sections and who may use them (decisions §12); the server enforces the same list.
+ * The dashboard's sections and who may use them (docs/contract.md#dashboard-roles); the server enforces the same list.
  * Their names are messages (marco.areas.<clave>).
  */
 export const PANEL_AREAS = [

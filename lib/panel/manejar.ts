@@ -11,7 +11,7 @@ import { type CurrentUser, exigirUsuario, type Role } from "./session";
 import { type V3Client, V3Error, v3ClientFor } from "./v3-client";
 
 /**
- * What every mutation route handler of the Panel shares (ADR 0010): the role check first, the CSRF
+ * What every mutation route handler of the Panel shares (decisions 0010): the role check first, the CSRF
  * guard (lib/panel/mismo-sitio.ts), JSON bodies, and JSON answers `{ Title, Status, Detail?, Errors? }`
  * with field errors keyed by the form's field, as the Panel's forms read them. What the Panel says
  * itself is in the user's language (the `respuestas` messages); the API's own problem texts pass through.

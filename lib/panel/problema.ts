@@ -1,5 +1,5 @@
 /**
- * The Panel's one problem type: what the v3 API answers when it refuses (ProblemDetails, decisions §4)
+ * The Panel's one problem type: what the v3 API answers when it refuses (ProblemDetails, docs/contract.md#errors)
  * and what the Panel's own route handlers answer, in the same shape, so the browser reads one thing.
  * `Errors` holds messages by field (ValidationProblemDetails), "_" for the whole request.
  */

@@ -8,7 +8,7 @@ import type { AgenciaCambios, AgenciaInvitacion, AtencionCambios, EstadoAgencia,
 import { workspaceConnection } from "./workspaces";
 
 /**
- * The dashboard's client of the v3 API (decisions §1: the Panel talks to the service only over HTTP),
+ * The dashboard's client of the v3 API (docs/contract.md#product-and-boundary: the Panel talks to the service only over HTTP),
  * built on @vitrina/sdk as a partner's code is: each method is one typed operation of the OpenAPI
  * document (follow the path string to it), signed by the SDK with the workspace's AppKey and AppSecret
  * on the server. What the Panel adds: a timeout, problems as V3Error in the user's language, and a

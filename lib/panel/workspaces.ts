@@ -61,7 +61,7 @@ export async function buscarEspacio(id: string): Promise<Workspace | undefined> 
   return row;
 }
 
-/** A workspace's new API connection (the Panel saves it only after the API accepted it: ADR 0015). */
+/** A workspace's new API connection (the Panel saves it only after the API accepted it: decisions 0015). */
 export async function cambiarConexionDelEspacio(id: string, connection: Connection): Promise<Workspace | undefined> {
   const db = await getDb();
   const [row] = await db

@@ -1,5 +1,5 @@
 /**
- * ACS-HMAC, as the service verifies it (lib/http/auth.ts, decisions §3), with Web Crypto only, so
+ * ACS-HMAC, as the service verifies it (lib/http/auth.ts, docs/contract.md#authentication), with Web Crypto only, so
  * the SDK runs in Node, in browsers' workers and at the edge alike:
  *
  *   Authorization: ACS-HMAC {AppKey}:base64(HMAC-SHA256(UTF-8 AppSecret, UTF-8 Canonical))

@@ -31,7 +31,7 @@ function sameText(a: string, b: string): boolean {
 }
 
 /**
- * Verifies a delivery as Vitrina signs it (decisions §9) and returns its payload, typed by Evento:
+ * Verifies a delivery as Vitrina signs it (docs/contract.md#delivery) and returns its payload, typed by Evento:
  * the Standard Webhooks `webhook-signature` (over the body, with the timestamp tolerance) and
  * `Notification-Signature` (over Hook-ID, Timestamp and Topic) must both be right, and the two
  * families of headers and the body must name the same notification. `body` is the raw text as

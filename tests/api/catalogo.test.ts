@@ -117,7 +117,7 @@ describe("best match: 40 cases", () => {
     await expectBadRequest("/v3/ciudades/bestmatch", ["state", "city"]);
   });
 
-  it("offers the Ref form where the spec lists one", async () => {
+  it("offers the Ref form where the contract lists one", async () => {
     expect(await json("/v3/marcas/bestmatch?make=vw", REF)).toEqual({ href: "/v3/marcas/3", title: "Volkswagen" });
     const city = await json("/v3/ciudades/bestmatch?state=AR-X&city=rio%20cuarto", REF);
     expect(city).toEqual({ href: expect.stringMatching(/^\/v3\/ciudades\/\d+$/), title: "Río Cuarto (Córdoba)" });
@@ -227,7 +227,7 @@ describe("marcas", () => {
     expect(current.map((make: { Nombre: string }) => make.Nombre)).not.toContain("Daewoo");
     expect((await json("/v3/marcas?soloMercadoNuevos=false"))._entries).toHaveLength(all.length);
     await expectBadRequest("/v3/marcas?soloMercadoNuevos=quizas", ["soloMercadoNuevos"]);
-    // The spec's boolean is written true or false (decisions 0034), as the document says.
+    // The contract's boolean is written true or false (decisions 0034), as the document says.
     for (const other of ["1", "yes", "TRUE"]) await expectBadRequest(`/v3/marcas?soloMercadoNuevos=${other}`, ["soloMercadoNuevos"]);
     expect((await json("/v3/marcas?q=vw", REF))._entries).toEqual([{ href: "/v3/marcas/3", title: "Volkswagen" }]);
   });

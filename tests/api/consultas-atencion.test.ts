@@ -3,7 +3,7 @@ import { admin, type Credentials, createApp } from "../support/client";
 import { auto, call, enquiry, interesado, list, publish, registered, unique } from "../support/consultas";
 
 /**
- * Attended or not (issue 21 §3, docs/decisions/0041): PUT …/{sid}/atencion, Atencion on every
+ * Attended or not (issue 21, item 3; docs/decisions/0041): PUT …/{sid}/atencion, Atencion on every
  * enquiry, the atendida filter; each app's marks are its own; a collaborator marks only their own.
  */
 

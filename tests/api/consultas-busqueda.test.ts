@@ -3,7 +3,7 @@ import { admin, type Credentials, createApp } from "../support/client";
 import { auto, call, enquiry, interesado, list, publish, registered } from "../support/consultas";
 
 /**
- * `q` on the list of an agency and across every agency of the app (issue 21 §1, docs/decisions/0040):
+ * `q` on the list of an agency and across every agency of the app (issue 21, item 1; docs/decisions/0040):
  * what it matches, folding, phone digits, the other filters, links, limits and what another app sees.
  */
 

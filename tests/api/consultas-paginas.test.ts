@@ -6,7 +6,7 @@ import { auto, enquiry, list, publish, registered, unique } from "../support/con
 /**
  * Property: for random filters, walking every page of GET /v3/consultas/{adminMail} returns each
  * matching enquiry exactly once, newest first, and Total counts them. The expected set comes from a
- * model of the rules (decisions §8) applied to enquiries this test ingested itself.
+ * model of the rules (docs/contract.md#the-list) applied to enquiries this test ingested itself.
  */
 
 const DAY = 86_400_000;

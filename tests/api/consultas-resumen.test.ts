@@ -3,7 +3,7 @@ import { admin, type Credentials, createApp } from "../support/client";
 import { auto, call, enquiry, list, publish, registered, unique } from "../support/consultas";
 
 /**
- * GET /v3/consultas/{adminMail}/resumen (issue 21 §4, docs/decisions/0042): its numbers equal what
+ * GET /v3/consultas/{adminMail}/resumen (issue 21, item 4; docs/decisions/0042): its numbers equal what
  * the list answers for the same period and operador, per day too; listings, marks and the median.
  */
 

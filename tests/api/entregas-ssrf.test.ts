@@ -8,7 +8,7 @@ import { eventually, startReceiver } from "../support/receiver";
 import { startTestServer } from "../support/test-server";
 
 /**
- * The SSRF guard (decisions §9) on a service of its own with WEBHOOK_ALLOW_PRIVATE_NETWORKS=false:
+ * The SSRF guard (docs/contract.md#ssrf-guard) on a service of its own with WEBHOOK_ALLOW_PRIVATE_NETWORKS=false:
  * a Callback naming a non-public address literally, or localhost, is refused when it is saved
  * (issue 17, item 7); every address is checked again when connecting, which is what stops a name
  * that resolves to one, and configurations stored before the check at saving existed. Nothing here

@@ -12,7 +12,7 @@ import { startReceiver } from "../support/receiver";
 import { createScratchDatabase } from "../support/test-server";
 
 /**
- * Durability of delivery with `npm run worker` processes on PostgreSQL (decisions §9): a worker
+ * Durability of delivery with `npm run worker` processes on PostgreSQL (docs/contract.md#delivery): a worker
  * killed with SIGKILL loses nothing, and two workers at once send nothing twice. Each test makes a
  * database of its own on the server of WEBHOOK_TEST_POSTGRES_URL (default: the local test server)
  * and drops it. PostgreSQL is part of the test environment (README), so these always run.

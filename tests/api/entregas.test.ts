@@ -70,7 +70,7 @@ describe("a test notification, signed and delivered", () => {
     expect(payload.Momento).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
   });
 
-  it("arrives with the headers of §9, both signatures valid, custom headers included", async () => {
+  it("arrives with the headers of docs/contract.md#delivery, both signatures valid, custom headers included", async () => {
     const [hit] = await receiver.waitFor(payload.Id);
     if (!hit) throw new Error("sin entrega");
     const { headers, body } = hit;

@@ -133,7 +133,7 @@ describe("ACS-HMAC authentication: every 401 cause", () => {
   });
 });
 
-describe("content negotiation (decisions §2)", () => {
+describe("content negotiation (docs/contract.md#wire-conventions)", () => {
   it("gives application/json when Accept is absent or */*", async () => {
     for (const accept of [undefined, "*/*"]) {
       const response = await signedFetch(app, "GET", "/v3", { headers: accept ? { Accept: accept } : {} });

@@ -4,7 +4,7 @@ import { adminCli, createPanelUser, createPanelWorkspace, type ServicioPanel, si
 import { agregarOperador, type Credenciales, registrarAgencia } from "../support/panel-consultas";
 
 /**
- * The admin's Equipo and Conexión pages for real (issue 7, ADR 0015): a server of its own on a fresh
+ * The admin's Equipo and Conexión pages for real (issue 7, decisions 0015): a server of its own on a fresh
  * embedded data directory, a workspace and one user per role made with the operator CLI, a registered
  * agency with an operator. The admin adds members (who then sign in), changes a role, gives a new
  * password, removes a member; cannot demote or remove themselves; soporte and agencia are refused

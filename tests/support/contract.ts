@@ -3,7 +3,7 @@ import addFormats from "ajv-formats";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 
 /**
- * The API tests' response validation (issue 19 §1): every answer a test gets from /v3 is checked
+ * The API tests' response validation (issue 19, item 1; decisions 0033): every answer a test gets from /v3 is checked
  * against the OpenAPI document the server serves (built here from the same operations): the status
  * is declared for the operation, the declared required headers are present and match their schema,
  * and the body matches the schema of the media type sent (no body where none is declared).

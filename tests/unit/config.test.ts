@@ -14,7 +14,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe("configuration (decisions §11)", () => {
+describe("configuration (docs/contract.md#configuration)", () => {
   it("applies the defaults of the embedded mode and generates its secrets once", () => {
     const dir = dataDir();
     const first = parseConfig({ DATA_DIR: dir });

@@ -3,7 +3,7 @@ import { Problem } from "@/lib/api/problem";
 import { periodOf } from "@/lib/service/consultas/period";
 
 /**
- * The period of an enquiry list (decisions §8, 0014): whole days in the service's time zone, by
+ * The period of an enquiry list (docs/contract.md#the-list, decisions 0014): whole days in the service's time zone, by
  * default the last 90 days up to now, never before them, never past now. Buenos Aires is UTC−3.
  */
 const ZONE = "America/Argentina/Buenos_Aires";

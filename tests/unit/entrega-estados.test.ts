@@ -3,7 +3,7 @@ import { nextDeliveryState } from "@/lib/service/webhooks/delivery-state";
 import { MAX_ATTEMPTS, RETRY_LADDER_MS } from "@/lib/service/webhooks/retry-schedule";
 
 /**
- * A notification's state after each attempt (decisions §9), without a server: delivered is final,
+ * A notification's state after each attempt (docs/contract.md#retries, decisions 0006), without a server: delivered is final,
  * automatic failures climb the ladder until it runs out or the receiver answers 410, and a manual
  * attempt that fails leaves the notification where it was.
  */

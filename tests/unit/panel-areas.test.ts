@@ -4,7 +4,7 @@ import { areasFor, safeNext } from "@/lib/panel/areas";
 import { clientIp } from "@/lib/panel/auth";
 import { stampRequest } from "@/lib/raw-target";
 
-describe("panel areas (decisions §12)", () => {
+describe("panel areas (docs/contract.md#dashboard-roles)", () => {
   it("shows each role only its sections", () => {
     const hrefs = (role: "admin" | "soporte" | "agencia") => areasFor(role).map((area) => area.href);
     expect(hrefs("admin")).toEqual(["/panel/agencias", "/panel/notificaciones", "/panel/consultas", "/panel/equipo", "/panel/conexion"]);

@@ -4,7 +4,7 @@ import { conexionSchemaDe, esUrlBase } from "@/lib/panel/conexion/formulario";
 import { probarConexion } from "@/lib/panel/conexion/prueba";
 import { traductorDe } from "@/lib/panel/i18n/mensajes";
 
-/** The Conexión page's pure parts (ADR 0015): the form's rules, where the Panel may connect, the test. */
+/** The Conexión page's pure parts (decisions 0015): the form's rules, where the Panel may connect, the test. */
 
 const connection = { apiBaseUrl: "http://api.example", appKey: "a".repeat(32), appSecret: "el-secreto" };
 const json = (status: number, body: unknown) =>

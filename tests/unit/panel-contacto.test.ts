@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { digitosInternacionales, enlaceEmail, enlaceTelefono, enlaceWhatsApp } from "@/lib/panel/consultas/contacto";
 
-/** The buyer's contact links of the inbox (issue 21 §2, decisions 0046). */
+/** The buyer's contact links of the inbox (issue 21, item 2; decisions 0046). */
 describe("the buyer's contact links", () => {
   it("an international number keeps its country; an Argentine one without the mobile 9 gets it", () => {
     expect(digitosInternacionales("+54 9 351 555-0101")).toBe("5493515550101");

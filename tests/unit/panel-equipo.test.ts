@@ -13,7 +13,7 @@ import {
 import { type Cambio, rechazoDelCambio } from "@/lib/panel/equipo/reglas";
 import { traductorDe } from "@/lib/panel/i18n/mensajes";
 
-/** The Equipo page's pure rules (ADR 0015): the guard rails, the forms' schemas, the generated password. */
+/** The Equipo page's pure rules (decisions 0015): the guard rails, the forms' schemas, the generated password. */
 
 describe("guard rails of the team", () => {
   const admin = (id: string) => ({ id, role: "admin" as const });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { canonicalString, sha256Digest, signCanonical, signRequest } from "@/lib/http/signing";
 
-describe("ACS-HMAC signing (decisions §3)", () => {
+describe("ACS-HMAC signing (docs/contract.md#authentication)", () => {
   it("reproduces the published test vector", () => {
     const canonical = canonicalString({
       method: "get",

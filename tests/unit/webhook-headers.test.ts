@@ -3,7 +3,7 @@ import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
 import { notificationHeaders } from "@/lib/service/webhooks/notification-headers";
 
-describe("notification headers (decisions §9)", () => {
+describe("notification headers (docs/contract.md#delivery)", () => {
   const secret = "s3cr3t-de-al-menos-16";
   const body = JSON.stringify({ Id: "01JZ0000000000000000000000", Topic: "consultas" });
   const timestamp = Math.floor(Date.now() / 1000);

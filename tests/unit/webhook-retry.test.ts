@@ -16,7 +16,7 @@ const middle = () => 0.5;
 const lowest = () => 0;
 const highest = () => 0.999_999_999;
 
-describe("the retry ladder (decisions §9)", () => {
+describe("the retry ladder (docs/contract.md#retries)", () => {
   it("is 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: 8 attempts in all", () => {
     expect(RETRY_LADDER_MS).toEqual([5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR]);
     expect(MAX_ATTEMPTS).toBe(8);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { forbiddenAddressReason } from "@/lib/api/address-policy";
 import { RefusedAddressError, resolvePermittedAddress } from "@/lib/service/webhooks/guarded-agent";
 
-describe("SSRF address policy (decisions §9)", () => {
+describe("SSRF address policy (docs/contract.md#ssrf-guard)", () => {
   const refused = [
     ["127.0.0.1", "loopback"],
     ["127.1.2.3", "loopback"],

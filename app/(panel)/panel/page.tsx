@@ -19,7 +19,7 @@ import { type CurrentUser, exigirUsuario } from "@/lib/panel/session";
 import { v3ClientFor } from "@/lib/panel/v3-client";
 
 /**
- * Each role's home (issue 21 §4), its numbers from the v3 API: an agency's operator sees her own
+ * Each role's home (issue 21, item 4; decisions 0047), its numbers from the v3 API: an agency's operator sees her own
  * enquiries of today, 7 and 30 days, a bar per day, those waiting longest and her median time to
  * attend; admin the same across agencies plus each webhook topic's health; soporte the failing
  * deliveries and the search. Then the role's sections.

@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: "Registrá tu agencia", robots: { ind
 type Props = { params: Promise<{ token: string }> };
 
 /**
- * The registration page of an invitation (decisions §7): the form for a valid link (for an agency
+ * The registration page of an invitation (docs/contract.md#registration): the form for a valid link (for an agency
  * that already has an account, the question whether to attach it to the app); a 404 page for a
  * token never issued; a 410 page (status set by proxy.ts) for a used or expired one.
  */

@@ -7,7 +7,7 @@ import type { Agencia, AgenciaProductos, EstadoAgencia } from "@/lib/panel/v3-ti
 
 /**
  * What the Agencias pages read from the v3 API, always with the workspace's signed client
- * (decisions §1). Mutations live in the route handlers under app/(panel)/panel/agencias/.
+ * (docs/contract.md#product-and-boundary). Mutations live in the route handlers under app/(panel)/panel/agencias/.
  */
 
 export const ESTADOS: readonly EstadoAgencia[] = ["registrada", "pendiente", "vencida"];
@@ -106,7 +106,7 @@ export type RegionOpcion = { id: number; nombre: string };
 
 export async function listarRegiones(user: CurrentUser): Promise<RegionOpcion[]> {
   const client = await v3ClientFor(user.workspace.id);
-  // The list schema is generic (z.ZodType items): these are Region entries (decisions §6).
+  // The list schema is generic (z.ZodType items): these are Region entries (docs/contract.md#catalogues).
   const regiones = (await client.listRegiones()) as unknown as { _entries: { Id: number; Nombre: string }[] };
   return regiones._entries
     .map((region) => ({ id: region.Id, nombre: region.Nombre }))

@@ -4,7 +4,7 @@ import type { Traductor } from "@/lib/panel/i18n/idiomas";
 
 /**
  * The invite and edit forms' rules: the limits of AgenciaCreate and AgenciaEdit (lib/api/limites.ts,
- * decisions §6) with messages in the Panel's language. The API's schemas transform "" into null and
+ * docs/contract.md#agencies) with messages in the Panel's language. The API's schemas transform "" into null and
  * belong to the service's OpenAPI definitions, so the forms check with these and the API checks again.
  * zod/mini keeps them small in the browser.
  */

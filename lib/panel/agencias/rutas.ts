@@ -6,7 +6,7 @@ import { exigirUsuario } from "@/lib/panel/session";
 import { v3ClientFor } from "@/lib/panel/v3-client";
 
 /**
- * The Agencias route handlers' work. The mutations are admin only (decisions §12) and run in
+ * The Agencias route handlers' work. The mutations are admin only (docs/contract.md#dashboard-roles) and run in
  * manejarConApi: the role first, then the CSRF guard and the body, the API's refusals as JSON answers
  * whose field errors pass through to the form.
  */

@@ -3,7 +3,7 @@ import { lookup } from "node:dns/promises";
 import ipaddr from "ipaddr.js";
 
 /**
- * Where an admin may point the workspace's connection from the Panel (ADR 0015). The server makes the
+ * Where an admin may point the workspace's connection from the Panel (decisions 0015). The server makes the
  * request, so a URL typed in the Panel must not reach the platform's own network (SSRF): it must be
  * the origin already saved, this server's own (PUBLIC_BASE_URL), or a host whose every address is
  * public unicast. The operator CLI (`panel workspace`) may set any URL.

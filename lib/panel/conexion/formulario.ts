@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 
 /**
- * The rules of the connection form (ADR 0015), shared by the browser and the route handler (which
+ * The rules of the connection form (decisions 0015), shared by the browser and the route handler (which
  * checks again, then tries the values against the API before saving them). No dictionary here: the
  * caller passes its messages.
  */

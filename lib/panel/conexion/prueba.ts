@@ -3,7 +3,7 @@ import { crearClienteV3, type V3ClientOptions, type V3Connection, V3Error } from
 import type { Prueba } from "./formulario";
 
 /**
- * The connection test (ADR 0015): one signed GET /v3 with these credentials, saved or not, from the
+ * The connection test (decisions 0015): one signed GET /v3 with these credentials, saved or not, from the
  * server. Only a 200 whose body is EntryPoints passes. What comes back of any other answer is its
  * status and, when it is a problem, its Title and Detail (cut short): the URL may not be an API at all.
  */

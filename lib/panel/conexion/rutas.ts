@@ -8,7 +8,7 @@ import { conexionSchemaDe, type Prueba } from "./formulario";
 import { probarConexion } from "./prueba";
 
 /**
- * The Conexión route handlers' work (ADR 0015), admin only: test the saved connection, and change it
+ * The Conexión route handlers' work (decisions 0015), admin only: test the saved connection, and change it
  * only after the API accepted the new values. The AppSecret goes one way: from the form to the
  * database (encrypted), never back to the browser.
  */

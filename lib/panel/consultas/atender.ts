@@ -16,8 +16,8 @@ const Entrada = z.object({
 });
 
 /**
- * PUT /v3/consultas/{adminMail}/{sid}/atencion with the signed-in person's e-mail as Por (issue 21
- * §3). An `agencia` user marks only its own agency's enquiries, and the API lets an operator mark
+ * PUT /v3/consultas/{adminMail}/{sid}/atencion with the signed-in person's e-mail as Por (issue 21,
+ * item 3). An `agencia` user marks only its own agency's enquiries, and the API lets an operator mark
  * only those it sees (decisions 0041); admin and soporte any of the app's.
  */
 export async function marcarAtencion(adminMail: string, sid: string, atendida: boolean): Promise<ResultadoAtencion> {

@@ -19,7 +19,7 @@ function tipoDeAnuncio(tipo: string, t: Traductor): string {
   return (TIPOS as readonly string[]).includes(tipo) ? t(`consultas.tipos.${tipo as (typeof TIPOS)[number]}`) : tipo;
 }
 
-/** The codes the spec shows (api-v3.md: observed values) that the Panel says in words. */
+/** The codes seen so far (docs/contract.md#enquiries) that the Panel says in words. */
 const VALORES = { origen: ["form"], interes: ["compra"], estado: ["usado", "nuevo"] } as const;
 
 /** A code in the user's words, and the code itself for a tooltip; a code the API may add later reads as it sends it. */
@@ -29,7 +29,7 @@ function enPalabras(grupo: keyof typeof VALORES, valor: string | null, t: Traduc
   return { valor: t(`consultas.valores.${grupo}.${valor}` as Parameters<Traductor>[0]), crudo: valor };
 }
 
-/** A value whose type the spec leaves open (Anticipo, Cuota, Adelanto, QuiereCotizacionSeguro…). */
+/** A value whose type the contract leaves open (decisions 0034) (Anticipo, Cuota, Adelanto, QuiereCotizacionSeguro…). */
 function valorLibre(value: unknown, t: Traductor, f: Formateador): string {
   if (value === null || value === undefined || value === "") return SIN_DATO;
   if (typeof value === "boolean") return value ? t("comun.si") : t("comun.no");

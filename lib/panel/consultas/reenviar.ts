@@ -15,7 +15,7 @@ const Entrada = z.object({
 });
 
 /**
- * POST /v3/consultas/{adminMail}/{sid}/resendwebhook for admin and soporte (decisions §12); an
+ * POST /v3/consultas/{adminMail}/{sid}/resendwebhook for admin and soporte (docs/contract.md#dashboard-roles); an
  * `agencia` user gets 403 here even if the button were shown.
  */
 export async function reenviarWebhook(adminMail: string, sid: string): Promise<ResultadoReenvio> {

@@ -2,7 +2,7 @@ import "server-only";
 import { esEstadoV3, type V3Client } from "@/lib/panel/v3-client";
 
 /**
- * What the Equipo pages ask the v3 API (decisions §1: through the workspace's signed client): the
+ * What the Equipo pages ask the v3 API (docs/contract.md#product-and-boundary: through the workspace's signed client): the
  * registered agencies an `agencia` member may belong to, and whether an e-mail is one of an
  * agency's operators (the API's Operadores, the administrator included).
  */

@@ -4,7 +4,7 @@ import type { PanelRole } from "@/lib/db/schema-panel";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 
 /**
- * The rules of the Equipo forms (ADR 0015), shared by the browser (the forms) and the server (the
+ * The rules of the Equipo forms (decisions 0015), shared by the browser (the forms) and the server (the
  * route handlers validate the same way, with messages in the user's language). zod/mini keeps them
  * small in the browser and never evaluates code (the CSP forbids it). This module imports no
  * dictionary: the caller passes its messages. A typed password must also be strong

@@ -7,7 +7,7 @@ import { calcularHashDeContrasena, normalizarEmail } from "../users";
 import { type Cambio, type Rechazo, rechazoDelCambio } from "./reglas";
 
 /**
- * The members of a workspace (ADR 0015): the Panel's own table (lib/db/schema-panel.ts), always
+ * The members of a workspace (decisions 0015): the Panel's own table (lib/db/schema-panel.ts), always
  * read and written through the workspace's id, so an id of another workspace's user is simply not
  * found. Role changes and removals run in a transaction that locks the workspace's row and applies
  * the guard rails (reglas.ts) to what the table holds at that moment.

@@ -2,7 +2,7 @@ import "server-only";
 import type { PanelRole } from "@/lib/db/schema-panel";
 
 /**
- * The Equipo guard rails (ADR 0015), as a pure function the server runs inside the transaction that
+ * The Equipo guard rails (decisions 0015), as a pure function the server runs inside the transaction that
  * makes the change (with the workspace's row locked, so two admins acting at once are decided one
  * after the other): an admin neither removes nor demotes themselves, and a workspace always keeps at
  * least one admin.

@@ -10,7 +10,7 @@ import { cambioRolSchemaDe, contrasenaSchemaDe, miembroSchemaDe } from "./formul
 import { agregarMiembro, buscarMiembro, cambiarRol, type Miembro, quitarMiembro, type Resultado, restablecerContrasena } from "./miembros";
 
 /**
- * The Equipo route handlers' work (ADR 0015), admin only: add a member, change their role, give them
+ * The Equipo route handlers' work (decisions 0015), admin only: add a member, change their role, give them
  * a new password, remove them. Always within the admin's own workspace: another workspace's user id
  * is a 404 and nothing changes. Answers `{ Title, Status, Detail?, Errors? }` keyed by the form's fields.
  */

@@ -7,7 +7,7 @@ import { esEstadoV3, type V3Client } from "@/lib/panel/v3-client";
 import type { Consulta, Entrega, Resumen, Topic } from "@/lib/panel/v3-tipos";
 
 /**
- * The numbers of each role's home page (issue 21 §4), all from the v3 API: GET …/resumen for the
+ * The numbers of each role's home page (issue 21, item 4; decisions 0047), all from the v3 API: GET …/resumen for the
  * last 30 days, the list with atendida=false for the enquiries waiting longest, and the delivery
  * log of each webhook topic for its health over 24 hours.
  */
@@ -111,7 +111,7 @@ export function sumarAgencias(agencias: NumerosAgencia[]): Omit<NumerosAgencia, 
   };
 }
 
-/** The topics the Panel knows (decisions §9), as the API names them. */
+/** The topics the Panel knows (docs/contract.md#webhooks), as the API names them. */
 const TOPICOS_DEL_INICIO = Object.keys(TOPICOS) as Topic[];
 
 /** How many pages of a topic's log the home reads for the last 24 hours, at most. */

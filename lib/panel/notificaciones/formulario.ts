@@ -11,7 +11,7 @@ import type { Traductor } from "@/lib/panel/i18n/idiomas";
 
 /**
  * The webhook configuration form, shared by the browser and the route handlers: it checks the limits
- * of AppWebhookUpsert (lib/api/limites.ts, decisions §6) with zod/mini, small in the browser. Whether
+ * of AppWebhookUpsert (lib/api/limites.ts, docs/contract.md#webhooks) with zod/mini, small in the browser. Whether
  * `http` Callbacks and private addresses are allowed are the service's settings (WEBHOOK_ALLOW_HTTP,
  * WEBHOOK_ALLOW_PRIVATE_NETWORKS): the form accepts them and the API's 400 answer is shown under the
  * field. Messages come from the caller's translator.

@@ -9,7 +9,7 @@ import type { WebhookUpsert } from "./formulario";
 import { esTopicoConocido } from "./topicos";
 
 /**
- * The Notificaciones route handlers' work (decisions §9 and §12): admin configures the webhooks, sends
+ * The Notificaciones route handlers' work (docs/contract.md#webhooks and docs/contract.md#dashboard-roles): admin configures the webhooks, sends
  * tests and retries; soporte reads the delivery log; agencia sees nothing. Each one runs in
  * manejarConApi (the role first, then the CSRF guard, the API's refusals as JSON answers).
  */

@@ -1,6 +1,6 @@
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 
-/** The topics of decisions §9 and the event each one sends; their titles and descriptions are messages. */
+/** The topics of docs/contract.md#webhooks and the event each one sends; their titles and descriptions are messages. */
 export const TOPICOS = {
   agencias: { evento: "agencia.registrada" },
   consultas: { evento: "consulta.recibida" },

@@ -14,7 +14,7 @@ import { hashToken, newToken } from "./token";
 export const INVITATION_DAYS = 14;
 
 /**
- * POST /v3/agencias (decisions §7): an invitation owned by the app and its e-mail, in one
+ * POST /v3/agencias (docs/contract.md#agencies): an invitation owned by the app and its e-mail, in one
  * transaction. A registered address answers 409, unless this app detached that agency (or still
  * has its own invitation pending); a pending or expired invitation of this app is replaced.
  * Nombre and Telefono are the app's own (kept on its relation, the earlier ones when absent): no

@@ -27,7 +27,7 @@ function prepareFindVisible(db: Db, name: string) {
 
 /**
  * The agency as the app sees it, or undefined when it does not exist for the app: never invited
- * by it, invited only by other apps, or detached (spec rule 2).
+ * by it, invited only by other apps, or detached (docs/contract.md#wire-conventions: every operation acts for the calling app).
  */
 export async function findVisible(db: Db, appId: string, adminMail: string): Promise<Visible | undefined> {
   const [row] = await prepared(db, "agencia_de_app", prepareFindVisible).execute({ appId, adminMail: adminMail.toLowerCase() });

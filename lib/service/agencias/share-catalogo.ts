@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db";
 import { agenciaApps, apps } from "@/lib/db/schema";
 import { agencyByAdmin } from "./find-by-admin";
 
-/** `agency share-catalogo`: whether catalogue enquiries of the agency reach the app (decisions §8). */
+/** `agency share-catalogo`: whether catalogue enquiries of the agency reach the app (docs/contract.md#visibility). */
 export async function shareCatalogo(input: { admin: string; app: string; on: boolean }) {
   const db = await getDb();
   const agencia = await agencyByAdmin(db, input.admin);

@@ -10,7 +10,7 @@ import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { atencionColumns, atencionOf, type ConsultaRow, type PresentedRow, presentConsulta } from "./present-consulta";
 import { visibleEnquiries, visibleTo } from "./visibility";
 
-/** The enquiry when the app sees it (decisions §8), with the app's mark on it. */
+/** The enquiry when the app sees it (docs/contract.md#visibility), with the app's mark on it. */
 export async function findConsulta(db: Db, visible: Visible, sid: string): Promise<(ConsultaRow & PresentedRow) | undefined> {
   const [row] = await db
     .select({ consulta: consultas, atencion: atencionColumns })

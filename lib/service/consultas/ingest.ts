@@ -95,8 +95,8 @@ async function findTargets(db: Db, input: ConsultaIngest) {
 
 /**
  * POST /marketplace/consultas: stores the enquiry and, in the same transaction, queues a
- * `consultas` notification for every app that sees it and has an active configuration (decisions
- * §8, §9): the app that published the listing, or for a catalogue enquiry every attached app the
+ * `consultas` notification for every app that sees it and has an active configuration
+ * (docs/contract.md#visibility, docs/contract.md#delivery): the app that published the listing, or for a catalogue enquiry every attached app the
  * agency enabled for them. Four round trips: the lookup, then the enquiry with its counters, the
  * audience, and the notifications inside the transaction.
  */

@@ -3,7 +3,7 @@ import { fieldProblem } from "@/lib/api/problem";
 import { config } from "@/lib/env";
 import { addDays, dayOf, startOfDay } from "@/lib/time";
 
-/** The period of a list (decisions §8): whole days in the service time zone, never past now. */
+/** The period of a list (docs/contract.md#the-list): whole days in the service time zone, never past now. */
 export function periodOf(filters: Pick<ListConsultasFilters, "desde" | "hasta">, now = new Date(), zone = config().timeZone) {
   const today = dayOf(now, zone);
   const earliest = addDays(today, -DIAS_CONSULTAS);

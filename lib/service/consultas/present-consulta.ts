@@ -70,7 +70,7 @@ export function presentConsulta(row: PresentedRow, adminMail: string, form: "ent
   };
 }
 
-/** The Datos of a `consultas` notification (decisions §9). */
+/** The Datos of a `consultas` notification (docs/contract.md#delivery). */
 export function consultaDatos(row: PresentedRow, adminMail: string) {
   return { AdminMail: adminMail, Sid: row.sid, Consulta: presentConsulta(row, adminMail) };
 }

@@ -18,7 +18,7 @@ import { registeredAgencia } from "./visibility";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * POST /v3/consultas/{adminMail}/{sid}/resendwebhook (decisions §8): a new notification (new id,
+ * POST /v3/consultas/{adminMail}/{sid}/resendwebhook (docs/contract.md#resending-a-webhook): a new notification (new id,
  * Reenvio true) for an enquiry of the last 90 days, queued for the active `consultas`
  * configuration. Returns the payload and the Callback it goes to. A configuration stored before
  * the rules of what can be sent existed, and breaking one: 400 with the reasons, nothing queued.

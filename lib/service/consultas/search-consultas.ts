@@ -21,7 +21,7 @@ import { searchTerms, termParams } from "./search-terms";
 import { visibleEnquiries } from "./visibility";
 
 /**
- * The enquiries the app sees in every agency registered with it (decisions §8: its own listings',
+ * The enquiries the app sees in every agency registered with it (docs/contract.md#visibility: its own listings',
  * and catalogue enquiries where the agency shares them), in the period, holding every term: each
  * agency's range of the terms' index, joined through the app's relations.
  */

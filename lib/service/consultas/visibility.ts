@@ -11,7 +11,7 @@ export async function registeredAgencia(db: Db, appId: string, adminMail: string
 }
 
 /**
- * The enquiries of the agency the app sees (decisions §8): those about its own listings, plus
+ * The enquiries of the agency the app sees (docs/contract.md#visibility): those about its own listings, plus
  * catalogue enquiries when the agency enabled the app for them (`shares`: known, or a condition on
  * the relation's row when the query joins it). `of`: the enquiries' table, or the copy of their
  * columns that their search terms carry.

@@ -5,7 +5,7 @@ import { entregaIntentos, notificaciones, webhookConfigs } from "@/lib/db/schema
 import type { DeliveryTarget } from "./load-target";
 import { queueDeactivatedMail, queueExhaustedMail } from "./webhook-mail";
 
-/** A configuration failing continuously this long is deactivated (decisions §9). */
+/** A configuration failing continuously this long is deactivated (docs/contract.md#retries). */
 export const FAILING_DEACTIVATES_AFTER_MS = 5 * 24 * 60 * 60 * 1000;
 
 export type HealthEvent = { kind: "delivered" } | { kind: "gone" } | { kind: "failed"; exhaustedNotificationId?: string; error: string };

@@ -26,7 +26,7 @@ export type NextDeliveryState = {
 };
 
 /**
- * The notification's next state after an attempt (decisions §9): delivered is final; an automatic
+ * The notification's next state after an attempt (docs/contract.md#retries): delivered is final; an automatic
  * failure climbs the retry ladder (`intentos`: the attempts made, this one included) until it runs
  * out or the receiver answers 410; a manual attempt that fails leaves the notification as it was,
  * except that a 410 ends a pending one.

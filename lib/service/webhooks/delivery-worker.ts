@@ -52,7 +52,7 @@ async function run(signal: AbortSignal): Promise<void> {
 }
 
 /**
- * The webhook delivery worker (decisions §9): claims and delivers until the signal aborts, then
+ * The webhook delivery worker (docs/contract.md#delivery): claims and delivers until the signal aborts, then
  * claims nothing more and finishes what it holds (each send ends within its 15 s timeout, and is
  * recorded): the promise resolves once nothing is in flight (decisions 0050).
  */

@@ -18,7 +18,7 @@ type NotificationInput = { topic: Topic; evento: string; datos: unknown; momento
 
 /**
  * Queues one notification of the event for each app, inside the caller's transaction (the outbox of
- * decisions §9), in one statement. The caller has checked that each app's configuration is active.
+ * docs/contract.md#delivery), in one statement. The caller has checked that each app's configuration is active.
  */
 export async function insertNotifications(tx: Db, appIds: string[], input: NotificationInput): Promise<NotificationPayload[]> {
   const payloads = appIds.map((appId) => ({

@@ -31,7 +31,7 @@ export async function resolvePermittedAddress(hostname: string): Promise<string>
 }
 
 /**
- * An undici Agent whose connector checks the resolved address before connecting (decisions §9).
+ * An undici Agent whose connector checks the resolved address before connecting (docs/contract.md#ssrf-guard).
  * SNI and certificate checks keep using the Callback's host name.
  */
 function guardedAgent(): Agent {

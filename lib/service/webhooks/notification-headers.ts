@@ -8,7 +8,7 @@ function hmac(secret: string, message: string): string {
   return createHmac("sha256", Buffer.from(secret, "utf8")).update(message, "utf8").digest("base64");
 }
 
-/** Notification-Signature of decisions §9: signs `{Hook-ID}.{Timestamp}.{Topic}`. */
+/** Notification-Signature of docs/contract.md#delivery: signs `{Hook-ID}.{Timestamp}.{Topic}`. */
 export function notificationSignature(secret: string, id: string, timestamp: number, topic: string): string {
   return hmac(secret, `${id}.${timestamp}.${topic}`);
 }

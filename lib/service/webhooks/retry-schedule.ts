@@ -1,5 +1,5 @@
 /**
- * The retry ladder of decisions §9, as a pure function: after a failed attempt, when the next one
+ * The retry ladder of docs/contract.md#retries, as a pure function: after a failed attempt, when the next one
  * happens, or `undefined` when the notification is exhausted. The random source is injectable so
  * the jitter bounds can be proven.
  */

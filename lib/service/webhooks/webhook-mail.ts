@@ -18,7 +18,7 @@ async function send(tx: Db, target: MailTarget, subject: string, lines: string[]
   });
 }
 
-/** The first notification of a failing run that used up its retries (decisions §9). */
+/** The first notification of a failing run that used up its retries (docs/contract.md#retries). */
 export function queueExhaustedMail(tx: Db, target: MailTarget, notificationId: string, lastError: string): Promise<void> {
   return send(tx, target, `Vitrina: no pudimos entregar una notificación de ${target.topic} a ${target.appName}`, [
     `Hola. La notificación ${notificationId} del tópico ${target.topic} de la app ${target.appName} no pudo entregarse a ${target.callback} después de todos los reintentos.`,

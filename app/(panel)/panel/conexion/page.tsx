@@ -14,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * The workspace's API connection (decisions §12, ADR 0015), admin only: its URL and AppKey, a test,
+ * The workspace's API connection (docs/contract.md#dashboard-roles, decisions 0015), admin only: its URL and AppKey, a test,
  * and the form to change them. The AppSecret is never read here (buscarEspacio has no such column).
  */
 export default async function ConexionPage() {

@@ -317,7 +317,7 @@ async function Detalle({
 
 /**
  * GET /v3/consultas/{adminMail}/{sid} has no operador filter: for an `agencia` user the enquiry must
- * be one its operator sees (decisions §8: the agency admin sees all, another operator its own), so
+ * be one its operator sees (docs/contract.md#visibility: the agency admin sees all, another operator its own), so
  * a typed URL cannot open someone else's enquiry.
  */
 function visibleParaOperador(resolucion: Resolucion, consulta: Consulta): boolean {

@@ -60,7 +60,7 @@ async function Equipo({ user }: { user: CurrentUser }) {
 }
 
 /**
- * The workspace's team (decisions §12, ADR 0015), admin only. The role check runs before anything
+ * The workspace's team (docs/contract.md#dashboard-roles, decisions 0015), admin only. The role check runs before anything
  * streams (a route loading.tsx would send 200 before a 403); the data suspends below it.
  */
 export default async function EquipoPage() {

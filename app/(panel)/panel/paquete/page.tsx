@@ -37,7 +37,7 @@ async function PaqueteDeMiAgencia({ user, adminMail }: { user: CurrentUser; admi
 }
 
 /**
- * The package of the agency an `agencia` user belongs to (decisions §12): only theirs, read-only.
+ * The package of the agency an `agencia` user belongs to (docs/contract.md#dashboard-roles): only theirs, read-only.
  * The role check runs before anything streams (a route loading.tsx would send 200 before a 403).
  */
 export default async function PaquetePage() {

@@ -40,7 +40,7 @@ function echo(raw: Record<string, unknown>): RegistroEco {
 }
 
 /**
- * Accepts an invitation (decisions §7): an HTML form post (303 to the confirmation page, or back to
+ * Accepts an invitation (docs/contract.md#registration): an HTML form post (303 to the confirmation page, or back to
  * the form with the messages) or JSON (200, 400 ValidationProblemDetails, 404, 410).
  */
 export async function POST(request: Request, context: Context): Promise<Response> {
