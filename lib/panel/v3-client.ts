@@ -174,7 +174,7 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
     /** GET …/resumen (extension): the period's numbers for the list's desde, hasta and operador. */
     getResumen: (adminMail: string, query: { operador?: string; desde?: string; hasta?: string } = {}) =>
       data(sdk.GET("/v3/consultas/{adminMail}/resumen", { params: { path: { adminMail }, query: conValor(query) } })),
-    /** The notification queued again, and where it goes (Location: the delivery in the log). */
+    /** The notification queued again, and where it goes (Location: the configured Callback). */
     resendConsultaWebhook: async (adminMail: string, sid: string) => {
       const { data, response } = await ok(sdk.POST("/v3/consultas/{adminMail}/{sid}/resendwebhook", consulta(adminMail, sid)));
       return { notificacion: data, location: response.headers.get("Location") };

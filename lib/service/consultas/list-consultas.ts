@@ -95,8 +95,8 @@ export async function listConsultas(
   form: "entry" | "ref",
 ): Promise<Consultas | { _entries: ConsultaRef[] }> {
   const [db, planOnce] = await Promise.all([getDb(), getPlanOnceDb()]);
-  // A search's best plan depends on its terms (a rare surname: the trigram index; a common one: the
-  // newest-first walk), so PostgreSQL plans it for them (docs/decisions/0040).
+  // A search's best plan depends on its terms (how many entries of the terms' index each one
+  // begins), so PostgreSQL plans it for them (docs/decisions/0040, 0051).
   const planned = filters.q ? db : planOnce;
   const { facts, result: read } = await readHolding(db, app.id, adminMail, filters.operador, (facts) => readPage(planned, facts, filters));
   const base = consultasPath(facts.adminMail);
