@@ -1,6 +1,6 @@
 import createFetchClient from "openapi-fetch";
 import type { components, paths } from "./openapi.ts";
-import { orThrow } from "./problems.ts";
+import { orThrow, withProblem } from "./problems.ts";
 import { signRequest } from "./signing.ts";
 
 export type Schemas = components["schemas"];
@@ -55,16 +55,24 @@ function apiUnder(baseUrl: string) {
 
 /**
  * The v3 client: every operation typed from the OpenAPI document (`GET`, `POST`, `PUT`, `PATCH`,
- * `DELETE`, `OPTIONS` of openapi-fetch: `{ data, error, response }`, `error` the operation's
- * problem), each request signed with ACS-HMAC, and only for the API under `baseUrl`; plus
+ * `DELETE`, `OPTIONS` of openapi-fetch: `{ data, error, response }`, `error` the problem of every
+ * answer that is not 2xx but a 304), each request signed with ACS-HMAC, and only for the API under `baseUrl`; plus
  * `follow` for `_links` and `pages`/`entries` for lists.
  */
 export function createClient(options: ClientOptions) {
   const api = apiUnder(options.baseUrl);
   const send = options.fetch ?? ((request: Request) => globalThis.fetch(request));
-  // Typed for the entry form (application/json), what the client asks for unless told otherwise.
-  const client = createFetchClient<paths, "application/json">({ baseUrl: api.root, headers: options.headers, fetch: send });
-  client.use({ onRequest: ({ request }) => signRequest(api.check(request), options.appKey, options.appSecret) });
+  // Typed for the entry form (application/json), what the client asks for unless told otherwise, and
+  // for problems (application/problem+json): `error` is a ProblemDetails, not the map of its media types.
+  const client = createFetchClient<paths, "application/json" | "application/problem+json">({
+    baseUrl: api.root,
+    headers: options.headers,
+    fetch: send,
+  });
+  client.use({
+    onRequest: ({ request }) => signRequest(api.check(request), options.appKey, options.appSecret),
+    onResponse: ({ request, response }) => withProblem(request, response),
+  });
 
   /** GET of a `_links` relation of the API; a VitrinaError when refused, a TypeError for a link elsewhere. */
   async function follow<T>(link: Link): Promise<T> {

@@ -115,10 +115,21 @@ describe("@vitrina/sdk", () => {
     expect(error).toBeInstanceOf(VitrinaError);
     expect((error as VitrinaError).status).toBe(400);
     expect(Object.keys((error as VitrinaError).errors)).toEqual(["desde"]);
+    // The service's 404 has no body: the client makes the problem, so code that checks `error` sees it.
+    const unknown = await vitrina.GET("/v3/marcas/{id}", { params: { path: { id: 999_999 } } });
+    expect(unknown.data).toBeUndefined();
+    expect(unknown.error).toEqual({
+      Type: "https://httpstatuses.com/404",
+      Title: "No encontrado",
+      Status: 404,
+      Detail: "El recurso no existe para la app.",
+      Instance: "/v3/marcas/999999",
+      Extensions: {},
+    });
     const missing = await orThrow(vitrina.GET("/v3/marcas/{id}", { params: { path: { id: 999_999 } } })).catch((caught: unknown) => caught);
     expect(missing).toBeInstanceOf(VitrinaError);
     expect((missing as VitrinaError).status).toBe(404);
-    expect((missing as VitrinaError).problem).toBeUndefined();
+    expect((missing as VitrinaError).problem).toEqual(unknown.error);
   });
 
   it("notifications: configure the consultas topic; deliveries reach the example receiver, verified", async () => {

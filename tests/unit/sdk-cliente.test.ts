@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createClient, type Link } from "@vitrina/sdk";
+import { createClient, type Link, orThrow, VitrinaError } from "@vitrina/sdk";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 /**
@@ -30,10 +30,34 @@ const cerrar = (server: Server) => new Promise<void>((resolve) => (server.listen
 const json = (response: ServerResponse, status: number, body: unknown) =>
   response.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify(body));
 
+/** A problem as the service writes it. */
+const problemaDelServicio = {
+  Type: "https://httpstatuses.com/400",
+  Title: "Validación de información esperada fallida",
+  Status: 400,
+  Detail: "Uno o más valores no son válidos.",
+  Instance: "/v3/marcas/400",
+  Extensions: {},
+  Errors: { id: ["Debe ser un número."] },
+};
+
+/** `/v3/marcas/{status}`: answers with that status, as the service or a proxy in front of it would. */
+const ANSWERS: Record<string, Respuesta> = {
+  "400": (_, response) =>
+    response.writeHead(400, { "Content-Type": "application/problem+json; charset=utf-8" }).end(JSON.stringify(problemaDelServicio)),
+  "404": (_, response) => response.writeHead(404, { "Content-Length": "0", "X-Request-Id": "01J0000000000000000000000" }).end(),
+  "429": (_, response) =>
+    response.writeHead(429, { "Content-Type": "application/json", "Retry-After": "30" }).end('{"message":"slow down"}'),
+  "502": (_, response) => response.writeHead(502, "Bad Gateway", { "Content-Type": "text/html" }).end("<html>Bad Gateway</html>"),
+  "304": (_, response) => response.writeHead(304, { ETag: '"abc"' }).end(),
+};
+
 /** The stand-in of the service: a page whose `next` is whatever the test puts there, anything else echoed. */
 let siguiente: string | undefined;
 const api = servidor((request, response) => {
   const path = new URL(request.url ?? "", "http://x").pathname;
+  const answer = ANSWERS[path.replace("/v3/marcas/", "")];
+  if (answer) return answer(request, response);
   if (path.endsWith("/v3/consultas/a%40b.ar"))
     return json(response, 200, {
       _links: { self: { href: "/v3/consultas/a%40b.ar" }, ...(siguiente && { next: { href: siguiente } }) },
@@ -138,5 +162,51 @@ describe("follow() and pages() sign only requests to the client's own API", () =
       `El pedido a ${elsewhere}/v3/regiones no está en la API de ${apiUrl}`,
     );
     expect(otro.recibidos).toEqual([]);
+  });
+});
+
+describe("every answer that is not 2xx comes with an error", () => {
+  const marca = (status: number) => cliente().GET("/v3/marcas/{id}", { params: { path: { id: status } } });
+  const hecho = (status: number, Title: string, Detail: string) => ({
+    Type: `https://httpstatuses.com/${status}`,
+    Title,
+    Status: status,
+    Detail,
+    Instance: `/v3/marcas/${status}`,
+    Extensions: {},
+  });
+
+  it("a 404 without body: a problem of the client's own, in the service's shape", async () => {
+    const { data, error, response } = await marca(404);
+    expect(data).toBeUndefined();
+    expect(error).toEqual(hecho(404, "No encontrado", "El recurso no existe para la app."));
+    // Typed as the problem it is (not the map of its media types).
+    const title: string | undefined = error?.Title;
+    expect(title).toBe("No encontrado");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("x-request-id")).toBe("01J0000000000000000000000");
+    const thrown = await orThrow(marca(404)).catch((caught: unknown) => caught);
+    expect(thrown).toBeInstanceOf(VitrinaError);
+    expect(thrown).toMatchObject({ status: 404, problem: error, message: "404 No encontrado: El recurso no existe para la app." });
+  });
+
+  it("a proxy's HTML or JSON that is no problem: a problem with the status, the answer's headers kept", async () => {
+    const badGateway = await marca(502);
+    expect(badGateway.error).toEqual(hecho(502, "Error 502", "La API respondió 502 Bad Gateway sin un problema en el cuerpo."));
+    expect(badGateway.response.headers.get("content-type")).toBe("application/problem+json; charset=utf-8");
+    const tooMany = await marca(429);
+    expect(tooMany.error).toEqual(hecho(429, "Error 429", "La API respondió 429 Too Many Requests sin un problema en el cuerpo."));
+    expect(tooMany.response.headers.get("retry-after")).toBe("30");
+  });
+
+  it("the service's problem passes as it was sent", async () => {
+    const { error } = await marca(400);
+    expect(error).toEqual(problemaDelServicio);
+    expect(await orThrow(marca(400)).catch((caught: VitrinaError) => caught.errors)).toEqual({ id: ["Debe ser un número."] });
+  });
+
+  it("a 304 (Not Modified) is no failure and carries nothing", async () => {
+    const { data, error, response } = await marca(304);
+    expect([data, error, response.status]).toEqual([undefined, undefined, 304]);
   });
 });
