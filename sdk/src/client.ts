@@ -21,6 +21,11 @@ export type ClientOptions = {
 export type PagedPath = "/v3/consultas/{adminMail}" | "/v3/appnotificaciones/{topic}/entregas";
 export type Page<P extends PagedPath> = paths[P]["get"]["responses"][200]["content"]["application/json"];
 export type PageParams<P extends PagedPath> = paths[P]["get"]["parameters"];
+/**
+ * What `pages` and `entries` take: `{ params: { path, query } }`, as every call of the client.
+ * SDK 3.0's `{ path, query }` is still accepted (docs/decisions/0059).
+ */
+export type PageInit<P extends PagedPath> = { params: PageParams<P> } | PageParams<P>;
 
 /**
  * The v3 API under a base URL: the only place the client signs requests for. `https://x.example/api`
@@ -81,7 +86,8 @@ export function createClient(options: ClientOptions) {
   }
 
   /** Every page of a list, from the first the parameters ask for to the last. */
-  async function* pages<P extends PagedPath>(path: P, params: PageParams<P>): AsyncGenerator<Page<P>> {
+  async function* pages<P extends PagedPath>(path: P, init: PageInit<P>): AsyncGenerator<Page<P>> {
+    const params = "params" in init ? init.params : init;
     let page = (await orThrow(client.GET(path as "/v3/consultas/{adminMail}", { params } as never))) as Page<P>;
     yield page;
     while (page._links.next) {
@@ -91,8 +97,8 @@ export function createClient(options: ClientOptions) {
   }
 
   /** Every entry of a list, page after page. */
-  async function* entries<P extends PagedPath>(path: P, params: PageParams<P>): AsyncGenerator<Page<P>["_entries"][number]> {
-    for await (const page of pages(path, params)) yield* page._entries as Page<P>["_entries"];
+  async function* entries<P extends PagedPath>(path: P, init: PageInit<P>): AsyncGenerator<Page<P>["_entries"][number]> {
+    for await (const page of pages(path, init)) yield* page._entries as Page<P>["_entries"];
   }
 
   return Object.assign(client, { follow, pages, entries });

@@ -62,7 +62,7 @@ describe("@vitrina/sdk", () => {
 
   it("walks every page of an agency's enquiries, and reads one by its sid", async () => {
     const pages = [];
-    for await (const page of vitrina.pages("/v3/consultas/{adminMail}", { path: { adminMail }, query: {} })) pages.push(page);
+    for await (const page of vitrina.pages("/v3/consultas/{adminMail}", { params: { path: { adminMail }, query: {} } })) pages.push(page);
     expect(pages.map((page) => page.Pagina)).toEqual([1, 2]);
     expect(pages[1]?._links.next).toBeUndefined();
     const all = pages.flatMap((page) => page._entries);
@@ -88,7 +88,8 @@ describe("@vitrina/sdk", () => {
     const resumen = await orThrow(vitrina.GET("/v3/consultas/{adminMail}/resumen", { params: { path: { adminMail }, query: {} } }));
     expect(resumen.Atendidas).toBe(1);
     let counted = 0;
-    for await (const _ of vitrina.entries("/v3/consultas/{adminMail}", { path: { adminMail }, query: { pagina: 2 } })) counted++;
+    for await (const _ of vitrina.entries("/v3/consultas/{adminMail}", { params: { path: { adminMail }, query: { pagina: 2 } } }))
+      counted++;
     expect(counted).toBe(1);
   });
 

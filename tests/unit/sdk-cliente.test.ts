@@ -149,7 +149,7 @@ describe("follow() and pages() sign only requests to the client's own API", () =
 
   it("pages() stops at a next link that leaves the API, before sending it", async () => {
     siguiente = `${digito}/v3/consultas/a%40b.ar?pagina=2`;
-    const paginas = cliente().pages("/v3/consultas/{adminMail}", { path: { adminMail: "a@b.ar" } });
+    const paginas = cliente().pages("/v3/consultas/{adminMail}", { params: { path: { adminMail: "a@b.ar" } } });
     expect((await paginas.next()).value).toMatchObject({ _entries: [] });
     await expect(paginas.next()).rejects.toThrow(`El enlace ${siguiente} no está en la API de ${apiUrl}`);
     expect(otro.recibidos).toEqual([]);
@@ -208,5 +208,33 @@ describe("every answer that is not 2xx comes with an error", () => {
   it("a 304 (Not Modified) is no failure and carries nothing", async () => {
     const { data, error, response } = await marca(304);
     expect([data, error, response.status]).toEqual([undefined, undefined, 304]);
+  });
+});
+
+describe("pages() and entries() take { params } as every call of the client", () => {
+  const params = { path: { adminMail: "a@b.ar" }, query: { desde: "2026-01-01", pagina: 2 } };
+
+  it("sends the path and query of { params }, and follows next", async () => {
+    siguiente = "/v3/consultas/a%40b.ar?desde=2026-01-01&pagina=3";
+    const paginas = cliente().pages("/v3/consultas/{adminMail}", { params });
+    await paginas.next();
+    siguiente = undefined;
+    await paginas.next();
+    expect((await paginas.next()).done).toBe(true);
+    for await (const _ of cliente().entries("/v3/consultas/{adminMail}", { params })) break;
+    expect(api.recibidos.map((request) => request.url)).toEqual([
+      "/v3/consultas/a%40b.ar?desde=2026-01-01&pagina=2",
+      "/v3/consultas/a%40b.ar?desde=2026-01-01&pagina=3",
+      "/v3/consultas/a%40b.ar?desde=2026-01-01&pagina=2",
+    ]);
+  });
+
+  it("still takes SDK 3.0's { path, query }, and sends the same", async () => {
+    for await (const _ of cliente().pages("/v3/consultas/{adminMail}", params)) break;
+    for await (const _ of cliente().entries("/v3/consultas/{adminMail}", params)) break;
+    expect(api.recibidos.map((request) => request.url)).toEqual([
+      "/v3/consultas/a%40b.ar?desde=2026-01-01&pagina=2",
+      "/v3/consultas/a%40b.ar?desde=2026-01-01&pagina=2",
+    ]);
   });
 });
