@@ -34,9 +34,9 @@ export async function orThrow<R extends { data?: unknown; error?: unknown; respo
   return result.data as Exclude<R["data"], undefined>;
 }
 
+/** A problem is told by its `Title`: every problem of the service has one (the Panel reads them so too). */
 function isProblem(body: unknown): boolean {
-  const { Title, Status } = (body ?? {}) as Partial<ProblemDetails>;
-  return typeof Title === "string" && typeof Status === "number";
+  return typeof (body as Partial<ProblemDetails> | null)?.Title === "string";
 }
 
 function parsed(text: string): unknown {
