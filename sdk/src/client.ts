@@ -61,8 +61,8 @@ function apiUnder(baseUrl: string) {
 /**
  * The v3 client: every operation typed from the OpenAPI document (`GET`, `POST`, `PUT`, `PATCH`,
  * `DELETE`, `OPTIONS` of openapi-fetch: `{ data, error, response }`, `error` the problem of every
- * answer that is not 2xx but a 304), each request signed with ACS-HMAC, and only for the API under `baseUrl`; plus
- * `follow` for `_links` and `pages`/`entries` for lists.
+ * answer that is not 2xx but a 304), each request signed with ACS-HMAC and only for the API under
+ * `baseUrl`; plus `follow` for `_links` and `pages`/`entries` for lists.
  */
 export function createClient(options: ClientOptions) {
   const api = apiUnder(options.baseUrl);
@@ -82,6 +82,7 @@ export function createClient(options: ClientOptions) {
   /** GET of a `_links` relation of the API; a VitrinaError when refused, a TypeError for a link elsewhere. */
   async function follow<T>(link: Link): Promise<T> {
     if (link.templated) throw new TypeError(`El enlace ${link.href} es una plantilla: completá sus parámetros con la operación tipada.`);
+    // Any path of the API, typed as one of them to go through openapi-fetch's GET and middleware.
     return (await orThrow(client.GET(api.pathOf(link.href) as "/v3"))) as T;
   }
 
