@@ -42,10 +42,18 @@ const ESTADOS_CON_NOMBRE = [400, 401, 403, 404, 406, 409, 415, 429] as const;
 const tieneNombre = (status: number): status is (typeof ESTADOS_CON_NOMBRE)[number] =>
   (ESTADOS_CON_NOMBRE as readonly number[]).includes(status);
 
-/** The status's name when the API's answer carried no problem (e.g. a proxy's 502 page). */
-function aProblema(status: number, body: unknown, t: Traductor): Problema {
-  const Title = tieneNombre(status) ? t(`respuestas.v3.estados.${status}`) : t("respuestas.v3.estado", { status });
-  return leerProblema(status, body) ?? { Title, Status: status };
+/** The status's name, for an answer that carried no problem (a 404, a proxy's 502 page). */
+function sinProblema(status: number, t: Traductor): Problema {
+  return { Title: tieneNombre(status) ? t(`respuestas.v3.estados.${status}`) : t("respuestas.v3.estado", { status }), Status: status };
+}
+
+/** The body as JSON; undefined when it is empty or not JSON. */
+function comoJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Why a fetch failed, with the system's code when there is one (ECONNREFUSED, ENOTFOUND…). */
@@ -78,7 +86,11 @@ function conValor<Q extends Record<string, unknown>>(query: Q): Q {
 export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImpl = (request) => fetch(request) }: V3ClientOptions = {}) {
   const base = connection.apiBaseUrl.replace(/\/+$/, "");
 
-  /** Sends what the SDK signed: no cache, no redirect followed, a timeout; a failure to connect or an answer that is not JSON is a V3Error. */
+  /**
+   * Sends what the SDK signed: no cache, no redirect followed, a timeout. A V3Error for a failure to
+   * connect, a 2xx that is not JSON, and an answer that is not 2xx and brings no problem, told by its
+   * status in the user's language (the SDK would make one of its own, in Spanish).
+   */
   async function enviar(request: Request): Promise<Response> {
     const signal = AbortSignal.any([request.signal, AbortSignal.timeout(TIEMPO_MAXIMO_MS)]);
     let response: Response;
@@ -89,12 +101,10 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
     } catch (error) {
       throw new V3Error({ Title: t("respuestas.v3.sinConexion"), Status: 0, Detail: `${base}: ${causa(error, t)}` });
     }
-    if (response.ok && text) {
-      try {
-        JSON.parse(text);
-      } catch {
-        throw new V3Error({ Title: t("respuestas.v3.respuestaInvalida"), Status: response.status, Detail: t("respuestas.v3.noEsJson") });
-      }
+    const body = comoJson(text);
+    if (!response.ok && !leerProblema(response.status, body)) throw new V3Error(sinProblema(response.status, t));
+    if (response.ok && text && body === undefined) {
+      throw new V3Error({ Title: t("respuestas.v3.respuestaInvalida"), Status: response.status, Detail: t("respuestas.v3.noEsJson") });
     }
     return new Response(text || null, { status: response.status, statusText: response.statusText, headers: response.headers });
   }
@@ -110,7 +120,8 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
   /** The SDK's result of a 2xx; any other answer throws V3Error with the ProblemDetails. */
   async function ok<R extends Resultado>(pending: Promise<R>): Promise<R & { data: Exclude<R["data"], undefined> }> {
     const result = await pending;
-    if (!result.response.ok) throw new V3Error(aProblema(result.response.status, result.error, t));
+    const { status } = result.response;
+    if (!result.response.ok) throw new V3Error(leerProblema(status, result.error) ?? sinProblema(status, t));
     return result as R & { data: Exclude<R["data"], undefined> };
   }
   const data = async <R extends Resultado>(pending: Promise<R>) => (await ok(pending)).data;

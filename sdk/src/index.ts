@@ -4,6 +4,7 @@ export {
   type Link,
   type Page,
   type PagedPath,
+  type PageInit,
   type Schemas,
   sidDeConsulta,
   type VitrinaClient,

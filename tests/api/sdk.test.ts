@@ -62,7 +62,7 @@ describe("@vitrina/sdk", () => {
 
   it("walks every page of an agency's enquiries, and reads one by its sid", async () => {
     const pages = [];
-    for await (const page of vitrina.pages("/v3/consultas/{adminMail}", { path: { adminMail }, query: {} })) pages.push(page);
+    for await (const page of vitrina.pages("/v3/consultas/{adminMail}", { params: { path: { adminMail }, query: {} } })) pages.push(page);
     expect(pages.map((page) => page.Pagina)).toEqual([1, 2]);
     expect(pages[1]?._links.next).toBeUndefined();
     const all = pages.flatMap((page) => page._entries);
@@ -88,7 +88,8 @@ describe("@vitrina/sdk", () => {
     const resumen = await orThrow(vitrina.GET("/v3/consultas/{adminMail}/resumen", { params: { path: { adminMail }, query: {} } }));
     expect(resumen.Atendidas).toBe(1);
     let counted = 0;
-    for await (const _ of vitrina.entries("/v3/consultas/{adminMail}", { path: { adminMail }, query: { pagina: 2 } })) counted++;
+    for await (const _ of vitrina.entries("/v3/consultas/{adminMail}", { params: { path: { adminMail }, query: { pagina: 2 } } }))
+      counted++;
     expect(counted).toBe(1);
   });
 
@@ -115,10 +116,21 @@ describe("@vitrina/sdk", () => {
     expect(error).toBeInstanceOf(VitrinaError);
     expect((error as VitrinaError).status).toBe(400);
     expect(Object.keys((error as VitrinaError).errors)).toEqual(["desde"]);
+    // The service's 404 has no body: the client makes the problem, so code that checks `error` sees it.
+    const unknown = await vitrina.GET("/v3/marcas/{id}", { params: { path: { id: 999_999 } } });
+    expect(unknown.data).toBeUndefined();
+    expect(unknown.error).toEqual({
+      Type: "https://httpstatuses.com/404",
+      Title: "No encontrado",
+      Status: 404,
+      Detail: "El recurso no existe para la app.",
+      Instance: "/v3/marcas/999999",
+      Extensions: {},
+    });
     const missing = await orThrow(vitrina.GET("/v3/marcas/{id}", { params: { path: { id: 999_999 } } })).catch((caught: unknown) => caught);
     expect(missing).toBeInstanceOf(VitrinaError);
     expect((missing as VitrinaError).status).toBe(404);
-    expect((missing as VitrinaError).problem).toBeUndefined();
+    expect((missing as VitrinaError).problem).toEqual(unknown.error);
   });
 
   it("notifications: configure the consultas topic; deliveries reach the example receiver, verified", async () => {

@@ -128,6 +128,9 @@ describe("crearClienteV3", () => {
     expect((await caught(english(fakeApi(() => new Response(null, { status: 502 })).fetchImpl).getAgencia("a@b.com"))).problem.Title).toBe(
       "Error 502",
     );
+    // A proxy's page: the Panel's words, not the problem the SDK would make of it (in Spanish).
+    const proxy = fakeApi(() => new Response("<html>Bad Gateway</html>", { status: 502, headers: { "Content-Type": "text/html" } }));
+    expect((await caught(english(proxy.fetchImpl).getAgencia("a@b.com"))).problem).toEqual({ Title: "Error 502", Status: 502 });
     const notJson = await caught(english(fakeApi(() => new Response("<html>", { status: 200 })).fetchImpl).listRegiones());
     expect(notJson.problem).toMatchObject({ Title: "Invalid answer from the v3 API", Detail: "It is not JSON." });
     const slow = async (): Promise<Response> => {
