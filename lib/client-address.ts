@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from "node:http";
 import ipaddr from "ipaddr.js";
 
 /**
@@ -55,10 +56,40 @@ export function clientAddressOf(
 }
 
 /**
- * Whether a request came straight from this machine: its peer is a loopback address and it carries
- * no X-Forwarded-For or Forwarded header (a proxy on this machine forwards other machines' requests).
+ * The headers a proxy adds to a request it forwards, in the lower case Node gives them. A request from
+ * loopback that carries any of them is not "straight from this machine": a proxy on this machine
+ * forwards other machines' requests from loopback (decisions 0028, 0049, 0063). No maintained
+ * package keeps such a list as data (request-ip, @supercharge/request-ip and ipware each hard-code
+ * their own for reading a client address), so this is ours:
  */
-export function isDirectLoopback(peer: string | undefined, forwarded: { xForwardedFor?: unknown; forwarded?: unknown }): boolean {
-  const direct = parseAddress(peer ?? "");
-  return direct?.range() === "loopback" && forwarded.xForwardedFor === undefined && forwarded.forwarded === undefined;
+export const FORWARDING_HEADERS = [
+  // Standard: RFC 7239's Forwarded, RFC 9110's Via, RFC 8586's CDN-Loop.
+  "forwarded",
+  "via",
+  "cdn-loop",
+  // The X-Forwarded-* family (nginx, Apache, HAProxy, Caddy, Traefik, Envoy, cloud load balancers),
+  // and two older spellings.
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-forwarded-port",
+  "x-forwarded-server",
+  "x-forwarded",
+  "forwarded-for",
+  // One client address, set by a proxy (nginx's X-Real-IP, …) or a CDN's edge or tunnel.
+  "x-real-ip",
+  "x-client-ip",
+  "x-cluster-client-ip",
+  "true-client-ip",
+  "cf-connecting-ip",
+  "fastly-client-ip",
+  "fly-client-ip",
+] as const;
+
+/**
+ * Whether a request came straight from this machine: its peer is a loopback address and it carries
+ * none of FORWARDING_HEADERS, whatever their values (an empty one too).
+ */
+export function isDirectLoopback(peer: string | undefined, headers: IncomingHttpHeaders): boolean {
+  return parseAddress(peer ?? "")?.range() === "loopback" && FORWARDING_HEADERS.every((name) => headers[name] === undefined);
 }

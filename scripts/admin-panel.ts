@@ -47,9 +47,10 @@ export function registerPanelCommands(program: Command, run: Runner): void {
     .addOption(new Option("--role <rol>", "rol del usuario").choices(["admin", "soporte", "agencia"]).makeOptionMandatory())
     .option("--agency <email>", "con --role agencia: e-mail del administrador de la agencia")
     .addOption(
-      new Option("--password <contraseña>", "contraseña (al menos 8 caracteres; queda a la vista en ps: mejor --password-stdin)").conflicts(
-        "passwordStdin",
-      ),
+      new Option(
+        "--password <contraseña>",
+        "contraseña difícil de adivinar (al menos 8 caracteres; queda a la vista en ps: mejor --password-stdin)",
+      ).conflicts("passwordStdin"),
     )
     .option("--password-stdin", 'lee la contraseña de la entrada estándar, p. ej. printf %s "$CLAVE" | npm run admin -- panel user …')
     .option("--name <nombre>", "nombre para mostrar")

@@ -90,8 +90,7 @@ const server = createServer((request, response) => {
   }
   const peer = request.socket.remoteAddress;
   const client = clientAddressOf(peer, request.headers["x-forwarded-for"], settings.trustedProxies);
-  const loopback = isDirectLoopback(peer, { xForwardedFor: request.headers["x-forwarded-for"], forwarded: request.headers.forwarded });
-  stampRequest(request.headers, request.url ?? "/", client ?? "", loopback);
+  stampRequest(request.headers, request.url ?? "/", client ?? "", isDirectLoopback(peer, request.headers));
   if (!apiRoutes.serve(request, response)) handle(request, response);
 });
 // Idle keep-alive connections stay open longer than a load balancer's or an HTTP client's own idle

@@ -2,7 +2,8 @@ import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 
 /**
  * The password strength rule, one module for the server and the browser: the agency's registration
- * (lib/api/registro.ts) and a Panel member's password (lib/panel/equipo/formularios.ts). zxcvbn-ts
+ * (lib/api/registro.ts), a Panel member's password set in the Panel (lib/panel/equipo/formularios.ts)
+ * and by the operator CLI or the demo (guardarUsuario in lib/panel/users.ts). zxcvbn-ts
  * estimates how many guesses a password takes against its common and Spanish dictionaries, keyboard
  * patterns, repeats and sequences; it scores 0–4. We ask for 3 ("safely unguessable": about 10^8
  * guesses, beyond an online attack and costly offline against argon2id): ten spaces score 0,
@@ -11,7 +12,7 @@ import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 
 export const PUNTAJE_MINIMO = 3;
 
-/** The registration's message (the Panel's is in its messages: equipo.validacion.contrasenaDebil). */
+/** The registration's and the CLI's message (the Panel's is in its messages: equipo.validacion.contrasenaDebil). */
 export const CONTRASENA_DEBIL =
   "La contraseña es fácil de adivinar: usá tres o cuatro palabras poco comunes separadas por guiones o espacios, o agregale palabras y números que no sigan un patrón.";
 

@@ -65,8 +65,7 @@ function scrapeRefusal(request: IncomingMessage): { status: number; body: unknow
       headers: { "WWW-Authenticate": "Bearer" },
     };
   }
-  const { headers, socket } = request;
-  if (isDirectLoopback(socket.remoteAddress, { xForwardedFor: headers["x-forwarded-for"], forwarded: headers.forwarded })) return undefined;
+  if (isDirectLoopback(request.socket.remoteAddress, request.headers)) return undefined;
   return { status: 403, body: { status: "forbidden", detail: "Sin METRICS_TOKEN, /metrics responde solo a este equipo." } };
 }
 

@@ -24,7 +24,9 @@ export const respuestaProblema = (problema: Problema) => respuestaJson(problema,
 
 /**
  * Refuses requests that do not come from the Panel and, with `conCuerpo`, bodies that are not JSON,
- * saying why in the user's language.
+ * saying why in the user's language. Every Panel route handler that mutates calls it, through
+ * manejarMutacion or first thing (sign-out, the language switch); tests/api/headers.test.ts sends
+ * every method of every one of them from another site (decisions 0064).
  */
 export function rechazarSiNoEsMismoSitio(request: Request, t: Traductor, { conCuerpo = true } = {}): Response | null {
   if (!vieneDelPanel(request))

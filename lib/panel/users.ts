@@ -1,6 +1,7 @@
 import "server-only";
 import { hash, verify } from "@node-rs/argon2";
 import { and, eq, isNull, lte, or, type SQL, sql } from "drizzle-orm";
+import { CONTRASENA_DEBIL, esContrasenaFuerte } from "@/lib/api/contrasena";
 import { getDb } from "@/lib/db";
 import { PANEL_ROLES, type PanelRole, panelUsers, panelWorkspaces } from "@/lib/db/schema-panel";
 import { newId } from "@/lib/ids";
@@ -79,6 +80,8 @@ export async function guardarUsuario(input: UserInput): Promise<PanelUser & { cr
   if (input.password.length < MIN_PASSWORD_LENGTH) {
     throw new PanelUserError(`La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres.`);
   }
+  // The rule of the Panel's forms and of the registration (lib/api/contrasena.ts), for the operator CLI and the demo.
+  if (!(await esContrasenaFuerte(input.password))) throw new PanelUserError(CONTRASENA_DEBIL);
   const db = await getDb();
   const id = newId();
   const values = {

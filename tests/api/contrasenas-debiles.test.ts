@@ -1,13 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Credentials, createApp, server } from "../support/client";
 import { call, unique } from "../support/consultas";
-import { adminCli, createPanelUser, createPanelWorkspace, signInPanel } from "../support/panel";
+import { adminCli, adminCliConEntrada, createPanelUser, createPanelWorkspace, signInPanel } from "../support/panel";
 import { invitationLink, registroValido } from "../support/registro";
 
 /**
  * Issue 17, item 9: registration accepted ten spaces and a Panel member twelve. The server refuses a
  * password that is easy to guess (lib/api/contrasena.ts, the browser forms' rule too), with a 400
- * naming the field and saying what to do, and changes nothing; a strong one goes through.
+ * naming the field and saying what to do, and changes nothing; a strong one goes through. Issue 29,
+ * item 7: the operator CLI (`panel user`) took twelve spaces; it refuses them with the same message.
  */
 
 const DEBIL = /fácil de adivinar: usá tres o cuatro palabras/;
@@ -76,5 +77,54 @@ describe("a Panel member's password", () => {
     expect(await signInPanel(base(), member.Email, "clave-del-miembro-nuevo")).toMatch(/session-token/);
 
     expect((await post(`/panel/equipo/${Id}/contrasena`, { Contrasena: "otra-clave-larga" })).status).toBe(204);
+  });
+});
+
+describe("the operator CLI's panel user (issue 29, item 7)", () => {
+  let workspace: string;
+  const base = () => server().baseUrl;
+  const usuarios = async () => adminCli(server(), "panel", "users", "--workspace", workspace, "--json");
+
+  /** How the CLI ended: its exit code and what it wrote (the command is expected to fail). */
+  async function fallo(command: Promise<string>): Promise<{ code: number; stdout: string; stderr: string }> {
+    const error = await command.then(
+      () => undefined,
+      (failure: { code: number; stdout: string; stderr: string }) => failure,
+    );
+    expect(error, "el comando terminó bien").toBeDefined();
+    return error as { code: number; stdout: string; stderr: string };
+  }
+
+  const userArgs = (email: string) => ["panel", "user", "--workspace", workspace, "--email", email, "--role", "soporte"];
+
+  beforeAll(async () => {
+    workspace = (await createPanelWorkspace(server(), `Contraseñas CLI ${Date.now()}`)).name;
+  }, 120_000);
+
+  it("twelve spaces (--password, --password-stdin, with --json) exit 1 saying what to do, and create no user", async () => {
+    const email = unique("cli-debil");
+    for (const weak of [" ".repeat(12), "Password123!"]) {
+      for (const command of [
+        adminCli(server(), ...userArgs(email), "--password", weak),
+        adminCliConEntrada(server(), weak, ...userArgs(email), "--password-stdin", "--json"),
+      ]) {
+        const { code, stdout, stderr } = await fallo(command);
+        expect(code).toBe(1);
+        expect(stdout).toBe("");
+        expect(stderr).toMatch(/^Error: La contraseña es fácil de adivinar: usá tres o cuatro palabras/);
+      }
+    }
+    expect(await usuarios()).not.toContain(email);
+  });
+
+  it("a weak password for an existing user changes nothing: the old one still signs in, its sessions stay open", async () => {
+    const email = unique("cli-existente");
+    await createPanelUser(server(), { workspace, email, role: "soporte", password: "clave-de-soporte-03" });
+    const cookie = await signInPanel(base(), email, "clave-de-soporte-03");
+    const { code, stderr } = await fallo(adminCli(server(), ...userArgs(email), "--password", " ".repeat(12)));
+    expect(code).toBe(1);
+    expect(stderr).toMatch(DEBIL);
+    expect((await fetch(`${base()}/panel`, { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(200);
+    expect(await signInPanel(base(), email, "clave-de-soporte-03")).toMatch(/session-token/);
   });
 });

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
+import { readdirSync } from "node:fs";
 import { Agent, get as httpGet } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Credentials, createApp, server, signedFetch } from "../support/client";
-import { createPanelUser, createPanelWorkspace, signInResponse } from "../support/panel";
+import { createPanelUser, createPanelWorkspace, signInPanel, signInResponse } from "../support/panel";
 import { startTestServer } from "../support/test-server";
 
 /**
@@ -52,6 +53,25 @@ function expectPagePolicy(response: Response): string {
   expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
   expect(csp.has("upgrade-insecure-requests")).toBe(false);
   return nonce as string;
+}
+
+/**
+ * Every route handler under the Panel's folders, as a path with a sample value for each parameter
+ * (`[id]` → `muestra`; route groups such as `(panel)` are not in the URL).
+ */
+function panelRouteHandlers(): string[] {
+  const routes: string[] = [];
+  for (const root of ["app/(panel)", "app/ingresar"]) {
+    for (const file of readdirSync(root, { recursive: true, encoding: "utf8" })) {
+      const segments = `${root}/${file}`.split("/").slice(1);
+      if (segments.pop() !== "route.ts") continue;
+      const url = segments
+        .filter((segment) => !/^\(.*\)$/.test(segment))
+        .map((segment) => (/^\[.*\]$/.test(segment) ? "muestra" : segment));
+      routes.push(`/${url.join("/")}`);
+    }
+  }
+  return routes;
 }
 
 function expectApiPolicy(response: Response) {
@@ -252,6 +272,57 @@ describe("Panel sessions and cross-site requests", () => {
     expect(sameSite.status).toBe(403);
     const own = await post("same-origin");
     expect(own.status).not.toBe(403);
+  });
+
+  it("every mutation of every Panel route handler (app/(panel)/**, app/ingresar/**) is refused from another site, even with the session", async () => {
+    const cookie = await signInPanel(base(), admin.email, PASSWORD);
+    const mutations: string[] = [];
+    for (const route of panelRouteHandlers()) {
+      // Next answers OPTIONS for a route handler with the methods its module exports.
+      const options = await fetch(`${base()}${route}`, { method: "OPTIONS" });
+      const allow = options.headers.get("allow");
+      expect(allow, `OPTIONS ${route}`).toBeTruthy();
+      for (const method of (allow ?? "").split(/,\s*/).filter((name) => !["GET", "HEAD", "OPTIONS"].includes(name))) {
+        mutations.push(`${method} ${route}`);
+        const crossSites: Record<string, string>[] = [{ Origin: "https://otro-sitio.example" }, { "Sec-Fetch-Site": "cross-site" }, {}];
+        for (const crossSite of crossSites) {
+          const forged = await fetch(`${base()}${route}`, {
+            method,
+            redirect: "manual",
+            headers: { Cookie: cookie, "Content-Type": "application/json", ...crossSite },
+            body: "{}",
+          });
+          expect(forged.status, `${method} ${route} ${JSON.stringify(crossSite)}`).toBe(403);
+          expect(await forged.json()).toMatchObject({ Title: "Operación prohibida", Detail: "La solicitud no viene del panel." });
+          expect(forged.headers.getSetCookie(), `${method} ${route}`).toEqual([]);
+        }
+      }
+    }
+    // The language switch (issue 29, item 5) among them, and the session still open after all of them.
+    expect(mutations).toEqual(expect.arrayContaining(["POST /idioma", "POST /panel/salir", "POST /panel/equipo/agregar"]));
+    expect((await fetch(`${base()}/panel`, { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(200);
+  });
+
+  it("the language switch needs no session, and from another site sets no cookie (issue 29, item 5)", async () => {
+    const post = (headers: Record<string, string>) =>
+      fetch(`${base()}/idioma`, {
+        method: "POST",
+        redirect: "manual",
+        headers,
+        body: new URLSearchParams({ idioma: "en", volver: "/ingresar" }),
+      });
+    for (const forged of [
+      await post({ Origin: "https://otro-sitio.example" }),
+      await post({ "Sec-Fetch-Site": "cross-site" }),
+      await post({}),
+    ]) {
+      expect(forged.status).toBe(403);
+      expect(forged.headers.getSetCookie()).toEqual([]);
+    }
+    const own = await post({ Origin: base() });
+    expect(own.status).toBe(303);
+    expect(own.headers.get("location")).toBe("/ingresar");
+    expect(own.headers.getSetCookie().map((cookie) => cookie.split(";")[0])).toEqual(["idioma=en", "idioma=en"]);
   });
 
   it("signing out: refused from another site; from the Panel it expires the session cookie and goes to /ingresar", async () => {

@@ -1,11 +1,14 @@
+import type { ChildProcess } from "node:child_process";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { server } from "../support/client";
+import { waitUntilReady } from "../support/cluster";
+import { ENCABEZADOS_DE_PROXY } from "../support/encabezados-de-proxy";
 import { conLaBase, consultaDePrueba, demoConWebhook, sample, scrape } from "../support/operacion";
 import { signInResponse } from "../support/panel";
 import { api, type Credenciales, marketplace } from "../support/panel-consultas";
 import { startReceiver } from "../support/receiver";
-import { freePort, startTestServer } from "../support/test-server";
+import { endProcess, freePort, spawnWorker, startTestServer } from "../support/test-server";
 
 /**
  * Issue 22: GET /metrics on a web process and on the worker's WORKER_PORT (docs/decisions/0049).
@@ -70,11 +73,33 @@ describe("GET /metrics", () => {
     }
   });
 
-  it("without METRICS_TOKEN answers a client on this machine only, not one a proxy forwards", async () => {
-    const base = server().baseUrl;
-    expect((await fetch(`${base}/metrics`)).status).toBe(200);
-    const forwarded = await fetch(`${base}/metrics`, { headers: { "X-Forwarded-For": "203.0.113.7" } });
-    expect(forwarded.status).toBe(403);
+  describe("without METRICS_TOKEN", () => {
+    // A worker of its own on the same database, without the token; stopped before the deliveries are counted.
+    let worker: ChildProcess;
+    let tokenlessWorker: string;
+    beforeAll(async () => {
+      const { METRICS_TOKEN: _token, ...env } = service.info.env;
+      const port = await freePort();
+      worker = spawnWorker({ ...env, WORKER_PORT: String(port) });
+      for (const output of [worker.stdout, worker.stderr]) output?.resume();
+      tokenlessWorker = `http://127.0.0.1:${port}`;
+      await waitUntilReady(tokenlessWorker, worker);
+    });
+    afterAll(async () => {
+      await endProcess(worker, "SIGTERM");
+    });
+
+    it("answers a client on this machine only, not one a proxy forwards, on the web process and on the worker", async () => {
+      for (const base of [server().baseUrl, tokenlessWorker]) {
+        expect((await fetch(`${base}/metrics`)).status).toBe(200);
+        // Issue 29, item 4: X-Real-IP, True-Client-IP, CF-Connecting-IP or Via alone passed for direct.
+        for (const [name, value] of Object.entries(ENCABEZADOS_DE_PROXY)) {
+          const forwarded = await fetch(`${base}/metrics`, { headers: { [name]: value } });
+          expect(forwarded.status, `${base} con ${name}`).toBe(403);
+          expect(await forwarded.text()).not.toContain("vitrina_");
+        }
+      }
+    });
   });
 
   it("counts requests by route template, method and status, with their duration, and not the probes", async () => {

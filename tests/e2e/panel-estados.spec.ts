@@ -78,7 +78,7 @@ test("a page that throws shows the Panel's error page, translated, with the dige
   await revisarPagina(page, "panel-error-inesperado");
 
   // The same in English.
-  await page.request.post(`${base}/idioma`, { form: { idioma: "en", volver: "/panel" } });
+  await page.request.post(`${base}/idioma`, { form: { idioma: "en", volver: "/panel" }, headers: { Origin: base } });
   await page.goto(inbox);
   await expect(page.getByRole("heading", { level: 1, name: "We could not show this page" })).toBeVisible();
   await expect(page.getByTestId("codigo-error")).toContainText(/Error code: \S+/);
@@ -91,5 +91,5 @@ test("a page that throws shows the Panel's error page, translated, with the dige
   await expect(page.getByRole("heading", { level: 1, name: "Enquiries" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "We could not show this page" })).toHaveCount(0);
   await expect(page).toHaveURL(inbox);
-  await page.request.post(`${base}/idioma`, { form: { idioma: "es-AR", volver: "/panel" } });
+  await page.request.post(`${base}/idioma`, { form: { idioma: "es-AR", volver: "/panel" }, headers: { Origin: base } });
 });

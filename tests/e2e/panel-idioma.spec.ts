@@ -293,8 +293,10 @@ test("the rest of the site stays Spanish whatever the Panel's language", async (
 });
 
 test("the switch only returns to the Panel's own pages", async ({ request }) => {
+  // From the Panel's own origin: from another site the switch is refused (tests/api/headers.test.ts).
   const response = await request.post(`${base}/idioma`, {
     form: { idioma: "en", volver: "https://evil.example/panel" },
+    headers: { Origin: base },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(303);

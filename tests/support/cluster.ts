@@ -21,7 +21,8 @@ export type ClusterProcess = {
   terminate(): Promise<Exit>;
 };
 
-async function waitUntilReady(base: string, child: ChildProcess): Promise<void> {
+/** Until `base`/readyz answers 200 (up to 3 minutes); an error if `child` exits first. */
+export async function waitUntilReady(base: string, child: ChildProcess): Promise<void> {
   for (const deadline = Date.now() + 180_000; Date.now() < deadline; ) {
     if (child.exitCode !== null) throw new Error(`El proceso terminó al arrancar (código ${child.exitCode})`);
     const answer = await fetch(`${base}/readyz`).catch(() => undefined);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clientAddressOf, isDirectLoopback, parseTrustedProxy, type TrustedProxy } from "@/lib/client-address";
 import { parseConfig } from "@/lib/env";
+import { ENCABEZADOS_DE_PROXY } from "../support/encabezados-de-proxy";
 
 /** The client address behind trusted proxies (TRUSTED_PROXIES, issue 17 item 3, docs/decisions/0027) and HOST (item 4, 0028). */
 
@@ -79,10 +80,17 @@ describe("isDirectLoopback", () => {
     expect(isDirectLoopback("127.0.0.1", {})).toBe(true);
     expect(isDirectLoopback("::1", {})).toBe(true);
     expect(isDirectLoopback("::ffff:127.0.0.1", {})).toBe(true);
-    expect(isDirectLoopback("127.0.0.1", { xForwardedFor: "127.0.0.1" })).toBe(false);
-    expect(isDirectLoopback("127.0.0.1", { forwarded: "for=203.0.113.5" })).toBe(false);
+    expect(isDirectLoopback("127.0.0.1", { host: "localhost:3000", "user-agent": "curl/8", cookie: "a=b" })).toBe(true);
     expect(isDirectLoopback("192.168.1.20", {})).toBe(false);
     expect(isDirectLoopback(undefined, {})).toBe(false);
+  });
+
+  // Issue 29, item 4: X-Real-IP, True-Client-IP, CF-Connecting-IP or Via from loopback passed for direct.
+  it.each(Object.entries(ENCABEZADOS_DE_PROXY))("is not direct with %s, whatever its value", (name, value) => {
+    // Node gives the headers with their names in lower case.
+    expect(isDirectLoopback("127.0.0.1", { [name.toLowerCase()]: value })).toBe(false);
+    expect(isDirectLoopback("::1", { [name.toLowerCase()]: "" })).toBe(false);
+    expect(isDirectLoopback("127.0.0.1", { [name.toLowerCase()]: [value, value] })).toBe(false);
   });
 });
 

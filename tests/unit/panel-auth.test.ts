@@ -87,13 +87,21 @@ describe("users", () => {
     );
   });
 
-  it("refuses an unknown workspace and short passwords", async () => {
+  it("refuses an unknown workspace, short passwords and ones easy to guess, saving nothing", async () => {
     await expect(guardarUsuario({ workspace: "No existe", email: "x@y.com", role: "admin", password: PASSWORD })).rejects.toThrow(
       /No existe el espacio/,
     );
     await expect(guardarUsuario({ workspace: "Pruebas", email: "x@y.com", role: "admin", password: "corta" })).rejects.toThrow(
       /al menos 8/,
     );
+    // Issue 29, item 7: the operator CLI and the demo save through here; the Panel's forms' rule applies.
+    for (const weak of [" ".repeat(12), "Password123!", "contraseña123"]) {
+      await expect(guardarUsuario({ workspace: "Pruebas", email: "x@y.com", role: "admin", password: weak })).rejects.toThrow(
+        /^La contraseña es fácil de adivinar: usá tres o cuatro palabras/,
+      );
+    }
+    const db = await getDb();
+    expect(await db.select().from(panelUsers).where(eq(panelUsers.email, "x@y.com"))).toEqual([]);
   });
 });
 
