@@ -127,10 +127,12 @@ function optionsObject(path: string, first: Operation): ZodOpenApiOperationObjec
     summary: agency ? base.summary : `Métodos de ${path}`,
     description: agency
       ? "204 con Allow (lo que la app puede hacer ahora con la agencia) y Agencia-Estado; 404 si la agencia no existe para la app."
-      : "204 con Allow: los métodos de la ruta.",
+      : `204 con Allow: los métodos de la ruta${base.params ? ", cualesquiera sean los valores de sus parámetros" : ""}.`,
     tags: [base.tag],
     security: base.public ? [] : [{ acsHmac: [] }],
-    requestParams: agency ? { path: base.params as never } : undefined,
+    // The path's parameters as its other operations declare them: a value outside them names nothing
+    // there, though OPTIONS (but the agency's) answers it too.
+    requestParams: base.params ? { path: base.params as never } : undefined,
     responses: {
       "204": { description: "Sin cuerpo.", headers: z.object(headers) },
       ...Object.fromEntries(
@@ -153,23 +155,10 @@ const DESCRIPTION = [
   "Las notificaciones que el servicio envía al Callback de la app se describen en `webhooks`, con sus encabezados y sus dos firmas. El SDK oficial es @vitrina/sdk.",
 ].join("\n\n");
 
-/**
- * The path's parameters, named at the path: its OPTIONS answers whatever their values (only the
- * agency's checks them, and declares its own); each other operation declares them with its rules.
- */
-function pathParameters(path: string) {
-  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
-    name: name as string,
-    in: "path" as const,
-    required: true,
-    schema: { type: "string" as const },
-  }));
-}
-
 export function buildOpenApiDocument(serverUrl: string) {
   const paths: ZodOpenApiPathsObject = {};
   for (const operation of operations) {
-    paths[operation.path] ??= operation.path.includes("{") ? { parameters: pathParameters(operation.path) } : {};
+    paths[operation.path] ??= {};
     const item = paths[operation.path] as Record<string, ZodOpenApiOperationObject>;
     item.options ??= optionsObject(operation.path, operation);
     item[operation.method.toLowerCase()] = operationObject(operation);

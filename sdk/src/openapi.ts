@@ -84,9 +84,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                adminMail: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -114,9 +112,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                adminMail: string;
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -125,7 +121,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/agencias/{adminMail}/desasociar
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
          */
         options: operations["detachAgenciaOptions"];
         head?: never;
@@ -140,9 +136,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                adminMail: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -155,7 +149,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/agencias/{adminMail}/productos
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
          */
         options: operations["getAgenciaProductosOptions"];
         head?: never;
@@ -190,9 +184,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                adminMail: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -205,7 +197,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/consultas/{adminMail}
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
          */
         options: operations["listConsultasOptions"];
         head?: never;
@@ -216,9 +208,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                adminMail: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -231,7 +221,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/consultas/{adminMail}/resumen
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
          */
         options: operations["getConsultasResumenOptions"];
         head?: never;
@@ -242,10 +232,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                adminMail: string;
-                sid: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -258,7 +245,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/consultas/{adminMail}/{sid}
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
          */
         options: operations["getConsultaOptions"];
         head?: never;
@@ -269,10 +256,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                adminMail: string;
-                sid: string;
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -285,7 +269,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/consultas/{adminMail}/{sid}/atencion
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
          */
         options: operations["putConsultaAtencionOptions"];
         head?: never;
@@ -296,10 +280,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                adminMail: string;
-                sid: string;
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -312,7 +293,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/consultas/{adminMail}/{sid}/resendwebhook
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
          */
         options: operations["resendConsultaWebhookOptions"];
         head?: never;
@@ -347,9 +328,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                topic: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -374,7 +353,7 @@ export interface paths {
         delete: operations["deleteAppNotificacion"];
         /**
          * Métodos de /v3/appnotificaciones/{topic}
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
          */
         options: operations["getAppNotificacionOptions"];
         head?: never;
@@ -385,9 +364,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                topic: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -400,7 +377,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/appnotificaciones/{topic}/entregas
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
          */
         options: operations["listEntregasOptions"];
         head?: never;
@@ -411,10 +388,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                topic: string;
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -427,7 +401,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/appnotificaciones/{topic}/entregas/{id}
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
          */
         options: operations["getEntregaOptions"];
         head?: never;
@@ -438,10 +412,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                topic: string;
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -454,7 +425,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/appnotificaciones/{topic}/entregas/{id}/reintentar
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
          */
         options: operations["retryEntregaOptions"];
         head?: never;
@@ -465,9 +436,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                topic: string;
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -480,7 +449,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/appnotificaciones/{topic}/prueba
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
          */
         options: operations["sendTestNotificationOptions"];
         head?: never;
@@ -539,9 +508,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -554,7 +521,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/carrocerias/{id}
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
          */
         options: operations["getCarroceriaOptions"];
         head?: never;
@@ -613,9 +580,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -628,7 +593,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/ciudades/{id}
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
          */
         options: operations["getCiudadOptions"];
         head?: never;
@@ -663,9 +628,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -678,7 +641,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/colores/{id}
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
          */
         options: operations["getColorOptions"];
         head?: never;
@@ -737,9 +700,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -752,7 +713,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/marcas/{id}
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
          */
         options: operations["getMarcaOptions"];
         head?: never;
@@ -787,9 +748,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -802,7 +761,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/regiones/{id}
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
          */
         options: operations["getRegionOptions"];
         head?: never;
@@ -2446,6 +2405,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
                 adminMail: string;
             };
             cookie?: never;
@@ -2706,6 +2666,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
                 adminMail: string;
             };
             cookie?: never;
@@ -3089,6 +3050,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
                 adminMail: string;
             };
             cookie?: never;
@@ -3280,6 +3242,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
                 adminMail: string;
             };
             cookie?: never;
@@ -3467,7 +3430,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
                 adminMail: string;
+                /** @description Identificador de la consulta (ULID) */
                 sid: string;
             };
             cookie?: never;
@@ -3680,7 +3645,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
                 adminMail: string;
+                /** @description Identificador de la consulta (ULID) */
                 sid: string;
             };
             cookie?: never;
@@ -3867,7 +3834,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
                 adminMail: string;
+                /** @description Identificador de la consulta (ULID) */
                 sid: string;
             };
             cookie?: never;
@@ -4108,7 +4077,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
                 topic: "agencias" | "consultas";
             };
             cookie?: never;
@@ -4215,7 +4184,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
                 topic: "agencias" | "consultas";
             };
             cookie?: never;
@@ -4325,7 +4294,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
                 topic: "agencias" | "consultas";
             };
             cookie?: never;
@@ -4448,7 +4417,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
                 topic: "agencias" | "consultas";
             };
             cookie?: never;
@@ -4531,7 +4500,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                topic: string;
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
+                topic: "agencias" | "consultas";
             };
             cookie?: never;
         };
@@ -4612,7 +4582,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
                 topic: "agencias" | "consultas";
             };
             cookie?: never;
@@ -4719,7 +4689,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                topic: string;
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
+                topic: "agencias" | "consultas";
             };
             cookie?: never;
         };
@@ -4796,7 +4767,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
                 topic: "agencias" | "consultas";
                 /** @description Id de la notificación (ULID). */
                 id: string;
@@ -4905,7 +4876,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                topic: string;
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
+                topic: "agencias" | "consultas";
+                /** @description Id de la notificación (ULID). */
                 id: string;
             };
             cookie?: never;
@@ -4983,7 +4956,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
                 topic: "agencias" | "consultas";
                 /** @description Id de la notificación (ULID). */
                 id: string;
@@ -5092,7 +5065,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                topic: string;
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
+                topic: "agencias" | "consultas";
+                /** @description Id de la notificación (ULID). */
                 id: string;
             };
             cookie?: never;
@@ -5170,7 +5145,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
                 topic: "agencias" | "consultas";
             };
             cookie?: never;
@@ -5268,7 +5243,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                topic: string;
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
+                topic: "agencias" | "consultas";
             };
             cookie?: never;
         };
@@ -5796,7 +5772,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Id del ítem (int32) */
+                id: number;
             };
             cookie?: never;
         };
@@ -6342,7 +6319,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Id del ítem (int32) */
+                id: number;
             };
             cookie?: never;
         };
@@ -6707,7 +6685,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Id del ítem (int32) */
+                id: number;
             };
             cookie?: never;
         };
@@ -7251,7 +7230,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Id del ítem (int32) */
+                id: number;
             };
             cookie?: never;
         };
@@ -7604,7 +7584,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Id del ítem (int32) */
+                id: number;
             };
             cookie?: never;
         };
