@@ -780,8 +780,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Tópico consultas: consulta.recibida
-         * @description Se envía con POST al Callback configurado, con los encabezados personalizados de la configuración. Éxito: cualquier 2xx en 15 s; las redirecciones no se siguen. Tras un fallo se reintenta a los 5 s, 5 min, 30 min, 2 h, 5 h, 10 h y 10 h (±20 %); al menos 60 s después de un tiempo agotado o un 429, y Retry-After se respeta hasta el doble de la espera prevista. Un 410 desactiva la configuración.
+         * Tópico consultas: consulta.recibida o prueba
+         * @description Se envía con POST al Callback configurado, con los encabezados personalizados de la configuración. Éxito: cualquier 2xx en 15 s; las redirecciones no se siguen. Tras un fallo se reintenta a los 5 s, 5 min, 30 min, 2 h, 5 h, 10 h y 10 h (±20 %); al menos 60 s después de un tiempo agotado o un 429, y Retry-After se respeta hasta el doble de la espera prevista. Un 410 desactiva la configuración. Evento dice cuál de los dos es: consulta.recibida, o prueba (una notificación de prueba pedida por la app, que no es un evento: Datos lleva Prueba: true).
          */
         post: operations["notificacionConsulta"];
         delete?: never;
@@ -800,30 +800,10 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Tópico agencias: agencia.registrada
-         * @description Se envía con POST al Callback configurado, con los encabezados personalizados de la configuración. Éxito: cualquier 2xx en 15 s; las redirecciones no se siguen. Tras un fallo se reintenta a los 5 s, 5 min, 30 min, 2 h, 5 h, 10 h y 10 h (±20 %); al menos 60 s después de un tiempo agotado o un 429, y Retry-After se respeta hasta el doble de la espera prevista. Un 410 desactiva la configuración.
+         * Tópico agencias: agencia.registrada o prueba
+         * @description Se envía con POST al Callback configurado, con los encabezados personalizados de la configuración. Éxito: cualquier 2xx en 15 s; las redirecciones no se siguen. Tras un fallo se reintenta a los 5 s, 5 min, 30 min, 2 h, 5 h, 10 h y 10 h (±20 %); al menos 60 s después de un tiempo agotado o un 429, y Retry-After se respeta hasta el doble de la espera prevista. Un 410 desactiva la configuración. Evento dice cuál de los dos es: agencia.registrada, o prueba (una notificación de prueba pedida por la app, que no es un evento: Datos lleva Prueba: true).
          */
         post: operations["notificacionAgencia"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    prueba: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Cualquier tópico: prueba
-         * @description Se envía con POST al Callback configurado, con los encabezados personalizados de la configuración. Éxito: cualquier 2xx en 15 s; las redirecciones no se siguen. Tras un fallo se reintenta a los 5 s, 5 min, 30 min, 2 h, 5 h, 10 h y 10 h (±20 %); al menos 60 s después de un tiempo agotado o un 429, y Retry-After se respeta hasta el doble de la espera prevista. Un 410 desactiva la configuración.
-         */
-        post: operations["notificacionPrueba"];
         delete?: never;
         options?: never;
         head?: never;
@@ -7683,7 +7663,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NotificacionConsulta"];
+                "application/json": components["schemas"]["NotificacionConsulta"] | (components["schemas"]["NotificacionPrueba"] & {
+                    /** @constant */
+                    Topic?: "consultas";
+                });
             };
         };
         responses: {
@@ -7737,61 +7720,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NotificacionAgencia"];
-            };
-        };
-        responses: {
-            /** @description Recibida (cualquier 2xx): no se reintenta. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description El receptor ya no la quiere: la configuración del tópico se desactiva. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Más tarde: se reintenta, al menos 60 s después o cuando diga Retry-After. */
-            429: {
-                headers: {
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    notificacionPrueba: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description application/json */
-                "Content-Type": string;
-                /** @description VitrinaWebhooks/3 */
-                "User-Agent": string;
-                /** @description ULID de la notificación, el mismo en cada reintento: la clave de idempotencia del receptor. Igual a Id del cuerpo. */
-                "Notification-Hook-ID": string;
-                /** @description Segundos Unix de este intento. */
-                "Notification-Timestamp": string;
-                /** @description El tópico: agencias o consultas. */
-                "Notification-Topic": string;
-                "Notification-Signature"?: string;
-                /** @description Standard Webhooks: igual a Notification-Hook-ID. */
-                "webhook-id": string;
-                /** @description Standard Webhooks: igual a Notification-Timestamp. */
-                "webhook-timestamp": string;
-                "webhook-signature"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NotificacionPrueba"];
+                "application/json": components["schemas"]["NotificacionAgencia"] | (components["schemas"]["NotificacionPrueba"] & {
+                    /** @constant */
+                    Topic?: "agencias";
+                });
             };
         };
         responses: {
