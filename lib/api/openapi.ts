@@ -49,6 +49,16 @@ function commonResponses(operation: Operation): Responses {
     responses["401"] = problem(401, `${PROBLEM_TITLES[401]}: Detail dice qué control falló (clave, firma, fecha, repetición, Digest).`, {
       "WWW-Authenticate": header("ACS-HMAC"),
     });
+    // Every signed request reads the database (its app, at least): a statement may run out of time.
+    responses["503"] = problem(
+      503,
+      `${PROBLEM_TITLES[503]}: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After).`,
+      {
+        "Retry-After": seconds(
+          "Segundos tras los que conviene repetir la solicitud, cuando repetirla sin cambios puede bastar.",
+        ).optional(),
+      },
+    );
   }
   if (operation.success.entry) responses["406"] = problem(406, `${PROBLEM_TITLES[406]}: Accept no admite ninguna de las representaciones.`);
   if (operation.body) responses["415"] = problem(415, `${PROBLEM_TITLES[415]}: el cuerpo debe ser application/json o text/json.`);

@@ -1576,6 +1576,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getHomeOptions: {
@@ -1645,6 +1655,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1897,6 +1917,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     inviteAgencia: {
@@ -1995,6 +2025,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     listAgenciasOptions: {
@@ -2064,6 +2104,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2172,6 +2222,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2291,6 +2351,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     optionsAgencia: {
@@ -2378,6 +2448,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     detachAgenciaOptions: {
@@ -2441,6 +2521,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2526,6 +2616,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2639,6 +2739,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getAgenciaProductosOptions: {
@@ -2711,6 +2821,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2826,6 +2946,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     searchConsultasOptions: {
@@ -2895,6 +3025,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3023,6 +3163,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     listConsultasOptions: {
@@ -3095,6 +3245,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3215,6 +3375,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getConsultasResumenOptions: {
@@ -3287,6 +3457,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3403,6 +3583,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getConsultaOptions: {
@@ -3477,6 +3667,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3618,6 +3818,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     putConsultaAtencionOptions: {
@@ -3692,6 +3902,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3807,6 +4027,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     resendConsultaWebhookOptions: {
@@ -3881,6 +4111,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3975,6 +4215,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     listAppNotificacionesOptions: {
@@ -4044,6 +4294,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4157,6 +4417,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     updateAppNotificacion: {
@@ -4261,6 +4531,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4390,6 +4670,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     deleteAppNotificacion: {
@@ -4473,6 +4763,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getAppNotificacionOptions: {
@@ -4545,6 +4845,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4662,6 +4972,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     listEntregasOptions: {
@@ -4734,6 +5054,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4849,6 +5179,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getEntregaOptions: {
@@ -4923,6 +5263,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5038,6 +5388,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     retryEntregaOptions: {
@@ -5112,6 +5472,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5216,6 +5586,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     sendTestNotificationOptions: {
@@ -5288,6 +5668,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5384,6 +5774,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     listCarroceriasOptions: {
@@ -5453,6 +5853,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5561,6 +5971,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     bestMatchCarroceriaOptions: {
@@ -5630,6 +6050,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5745,6 +6175,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getCarroceriaOptions: {
@@ -5817,6 +6257,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5927,6 +6377,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     listCiudadesOptions: {
@@ -5996,6 +6456,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6107,6 +6577,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     bestMatchCiudadOptions: {
@@ -6176,6 +6656,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6292,6 +6782,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getCiudadOptions: {
@@ -6364,6 +6864,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6473,6 +6983,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     listColoresOptions: {
@@ -6542,6 +7062,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6658,6 +7188,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getColorOptions: {
@@ -6730,6 +7270,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6840,6 +7390,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     listMarcasOptions: {
@@ -6909,6 +7469,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7018,6 +7588,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     bestMatchMarcaOptions: {
@@ -7087,6 +7667,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7203,6 +7793,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getMarcaOptions: {
@@ -7275,6 +7875,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7372,6 +7982,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     listRegionesOptions: {
@@ -7441,6 +8061,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7557,6 +8187,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getRegionOptions: {
@@ -7629,6 +8269,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
