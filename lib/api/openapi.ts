@@ -124,6 +124,12 @@ function operationObject(operation: Operation): ZodOpenApiOperationObject {
   };
 }
 
+/** What an OPTIONS answers besides 204: the agency's own errors, or a 400 for a path parameter that is not valid. */
+function optionsErrors(agency: boolean, base: Operation): NonNullable<Operation["errors"]> {
+  if (agency) return base.errors ?? {};
+  return base.params ? { 400: "Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra." } : {};
+}
+
 /** OPTIONS on a path (decisions §2): 204 with Allow; on an agency also Agencia-Estado (§7). */
 function optionsObject(path: string, first: Operation): ZodOpenApiOperationObject {
   const agency = path === optionsAgenciaOp.path;
@@ -137,16 +143,15 @@ function optionsObject(path: string, first: Operation): ZodOpenApiOperationObjec
     summary: agency ? base.summary : `Métodos de ${path}`,
     description: agency
       ? "204 con Allow (lo que la app puede hacer ahora con la agencia) y Agencia-Estado; 404 si la agencia no existe para la app."
-      : `204 con Allow: los métodos de la ruta${base.params ? ", cualesquiera sean los valores de sus parámetros" : ""}.`,
+      : `204 con Allow: los métodos de la ruta${base.params ? "; 400 si un parámetro de la ruta no es válido" : ""}.`,
     tags: [base.tag],
     security: base.public ? [] : [{ acsHmac: [] }],
-    // The path's parameters as its other operations declare them: a value outside them names nothing
-    // there, though OPTIONS (but the agency's) answers it too.
+    // The path's parameters as its other operations declare and check them.
     requestParams: base.params ? { path: base.params as never } : undefined,
     responses: {
       "204": { description: "Sin cuerpo.", headers: z.object(headers) },
       ...Object.fromEntries(
-        Object.entries(agency ? (base.errors ?? {}) : {}).map(([status, text]) => [
+        Object.entries(optionsErrors(agency, base)).map(([status, text]) => [
           status,
           Number(status) === 404 ? { description: `${text} Sin cuerpo.` } : problem(Number(status), text),
         ]),

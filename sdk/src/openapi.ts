@@ -121,7 +121,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/agencias/{adminMail}/desasociar
-         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["detachAgenciaOptions"];
         head?: never;
@@ -149,7 +149,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/agencias/{adminMail}/productos
-         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["getAgenciaProductosOptions"];
         head?: never;
@@ -197,7 +197,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/consultas/{adminMail}
-         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["listConsultasOptions"];
         head?: never;
@@ -221,7 +221,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/consultas/{adminMail}/resumen
-         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["getConsultasResumenOptions"];
         head?: never;
@@ -245,7 +245,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/consultas/{adminMail}/{sid}
-         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["getConsultaOptions"];
         head?: never;
@@ -269,7 +269,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/consultas/{adminMail}/{sid}/atencion
-         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["putConsultaAtencionOptions"];
         head?: never;
@@ -293,7 +293,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/consultas/{adminMail}/{sid}/resendwebhook
-         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["resendConsultaWebhookOptions"];
         head?: never;
@@ -353,7 +353,7 @@ export interface paths {
         delete: operations["deleteAppNotificacion"];
         /**
          * Métodos de /v3/appnotificaciones/{topic}
-         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["getAppNotificacionOptions"];
         head?: never;
@@ -377,7 +377,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/appnotificaciones/{topic}/entregas
-         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["listEntregasOptions"];
         head?: never;
@@ -401,7 +401,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/appnotificaciones/{topic}/entregas/{id}
-         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["getEntregaOptions"];
         head?: never;
@@ -425,7 +425,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/appnotificaciones/{topic}/entregas/{id}/reintentar
-         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["retryEntregaOptions"];
         head?: never;
@@ -449,7 +449,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/appnotificaciones/{topic}/prueba
-         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["sendTestNotificationOptions"];
         head?: never;
@@ -521,7 +521,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/carrocerias/{id}
-         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["getCarroceriaOptions"];
         head?: never;
@@ -593,7 +593,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/ciudades/{id}
-         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["getCiudadOptions"];
         head?: never;
@@ -641,7 +641,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/colores/{id}
-         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["getColorOptions"];
         head?: never;
@@ -713,7 +713,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/marcas/{id}
-         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["getMarcaOptions"];
         head?: never;
@@ -761,7 +761,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/regiones/{id}
-         * @description 204 con Allow: los métodos de la ruta, cualesquiera sean los valores de sus parámetros.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["getRegionOptions"];
         head?: never;
@@ -2492,6 +2492,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
                 headers: {
@@ -2782,6 +2791,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -3207,6 +3225,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
                 headers: {
@@ -3419,6 +3446,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
                 headers: {
@@ -3628,6 +3664,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -3864,6 +3909,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
                 headers: {
@@ -4072,6 +4126,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -4807,6 +4870,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
                 headers: {
@@ -5015,6 +5087,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -5225,6 +5306,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
                 headers: {
@@ -5434,6 +5524,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
                 headers: {
@@ -5629,6 +5728,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -6218,6 +6326,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -6826,6 +6943,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
                 headers: {
@@ -7231,6 +7357,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -7837,6 +7972,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
                 headers: {
@@ -8230,6 +8374,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
