@@ -24,6 +24,10 @@ const trustedProxies = z.string().transform((list, context) => {
   return proxies;
 });
 
+/** How long a statement of a web request may run on PostgreSQL (decisions 0055). */
+const DEFAULT_STATEMENT_TIMEOUT_MS = 1_000;
+const MILLISECONDS = "se espera un entero de milisegundos, de 0 (sin límite) a 3600000";
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z
@@ -36,6 +40,12 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: "se espera una URL postgres://usuario@host:puerto/base" })
     .optional(),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ message: MILLISECONDS })
+    .int({ message: MILLISECONDS })
+    .min(0, { message: MILLISECONDS })
+    .max(3_600_000, { message: MILLISECONDS })
+    .default(DEFAULT_STATEMENT_TIMEOUT_MS),
   SECRETS_KEY: hexKey.optional(),
   AUTH_SECRET: z.string().min(32, { message: "se esperan al menos 32 caracteres" }).optional(),
   SMTP_URL: z
@@ -72,6 +82,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   embedded: boolean;
+  /** The web process's PostgreSQL statements are cancelled past it (0: never; decisions 0055). */
+  statementTimeoutMs: number;
   secretsKey: Buffer;
   authSecret: string;
   smtpUrl: string | undefined;
@@ -175,6 +187,7 @@ export function parseConfig(source: Source): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     embedded,
+    statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
     secretsKey: Buffer.from(SECRETS_KEY, "hex"),
     authSecret: AUTH_SECRET,
     smtpUrl: env.SMTP_URL,

@@ -2,7 +2,20 @@ import { z } from "zod";
 import { isDay } from "@/lib/time";
 import { emailValue } from "./agencias";
 import { dateTimeOut, emailOut, inputString, linksSchema, notificacionSchema, RefItemSchema, ValorLibreSchema } from "./common";
-import { DIAS_CONSULTAS, LIMITES_AGENCIA, LIMITES_SID, MAX_EMAIL, MAX_EXTERNALID, MAX_PAGINA, MAX_Q, PAGINA, PER_PAGINA } from "./limites";
+import {
+  DIAS_CONSULTAS,
+  LIMITES_AGENCIA,
+  LIMITES_SID,
+  MAX_EMAIL,
+  MAX_EXTERNALID,
+  MAX_PAGINA,
+  MAX_PALABRAS_Q,
+  MAX_Q,
+  MIN_PALABRA_Q,
+  PAGINA,
+  PER_PAGINA,
+  searchWords,
+} from "./limites";
 import { segment } from "./links";
 import { defineOperation } from "./operation";
 
@@ -38,9 +51,14 @@ const q = inputString({ error: "q es obligatorio." })
   .max(MAX_Q, { message: `q no puede superar los ${MAX_Q} caracteres.` })
   .refine((value) => !CONTROL.test(value), { message: "q no puede contener caracteres de control." })
   .transform((value) => value.trim() || undefined)
+  .refine((value) => value === undefined || searchWords(value).length > 0, {
+    message: `q debe tener al menos una palabra de ${MIN_PALABRA_Q} caracteres o más.`,
+  })
+  .refine((value) => searchWords(value).length <= MAX_PALABRAS_Q, {
+    message: `q no puede tener más de ${MAX_PALABRAS_Q} palabras (sin contar las de menos de ${MIN_PALABRA_Q} caracteres, que no se buscan).`,
+  })
   .meta({
-    description:
-      'Extensión: texto a buscar en nombre, apellido, e-mail y teléfono del interesado (el teléfono por sus dígitos), sid, marca, modelo, versión, ExternalId y RefStock; sin distinguir mayúsculas ni acentos. Cada palabra debe ser el comienzo de un término: una palabra, o la parte de una palabra después de un signo ("perez@correo" en un e-mail, el número de un ExternalId); el teléfono y el sid, también su final.',
+    description: `Extensión: texto a buscar en nombre, apellido, e-mail y teléfono del interesado (el teléfono por sus dígitos), sid, marca, modelo, versión, ExternalId y RefStock; sin distinguir mayúsculas ni acentos. Cada palabra debe ser el comienzo de un término: una palabra, o la parte de una palabra después de un signo ("perez@correo" en un e-mail, el número de un ExternalId); el teléfono y el sid, también su final. Se buscan hasta ${MAX_PALABRAS_Q} palabras de ${MIN_PALABRA_Q} caracteres o más; las más cortas no se buscan si queda otra.`,
     example: "gomez",
   });
 

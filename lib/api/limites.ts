@@ -38,6 +38,27 @@ export const DIAS_CONSULTAS = 90;
 export const MAX_EXTERNALID = 100;
 /** The text a list of enquiries is searched for (`q`, docs/decisions/0040). */
 export const MAX_Q = 100;
+/**
+ * What one search may cost (docs/decisions/0054): a word shorter than MIN_PALABRA_Q characters is
+ * not searched (each one-letter word reads a large share of the terms' index), and at most
+ * MAX_PALABRAS_Q words are (each is one range of it).
+ */
+export const MIN_PALABRA_Q = 2;
+export const MAX_PALABRAS_Q = 6;
+
+/** A phone as people write it: digits with spaces, dashes, dots, slashes, parentheses, a leading +. */
+const TELEFONO_Q = /^\+?[\d\s()./-]*\d[\d\s()./-]*$/;
+
+/**
+ * The words a `q` is searched by (docs/decisions/0040, 0051, 0054): a phone-like `q` is one word of
+ * its digits alone, whatever the formatting; any other, its words, each once, but those shorter
+ * than MIN_PALABRA_Q characters. `q` is valid when it has at least one and at most MAX_PALABRAS_Q.
+ */
+export function searchWords(q: string | undefined): string[] {
+  if (!q) return [];
+  const words = TELEFONO_Q.test(q) ? [q.replace(/\D/g, "")] : q.split(/\s+/);
+  return [...new Set(words)].filter((word) => [...word].length >= MIN_PALABRA_Q);
+}
 /** An enquiry's sid (a ULID). */
 export const LIMITES_SID = { min: 20, max: 30 } as const;
 

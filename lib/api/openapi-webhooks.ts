@@ -45,20 +45,36 @@ const DELIVERY_RULES =
   "Tras un fallo se reintenta a los 5 s, 5 min, 30 min, 2 h, 5 h, 10 h y 10 h (±20 %); al menos 60 s después de un tiempo agotado o un 429, y Retry-After se respeta hasta el doble de la espera prevista. " +
   "Un 410 desactiva la configuración.";
 
+const component = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
 /**
- * What the service sends is rendered as a response body (its output form): a reference to the
- * component the API's responses register (Entrega.Payload), not the zod schema, which a request
- * body would render as its input form and register twice.
+ * What a topic's Callback receives: the topic's event, or a test notification (POST
+ * /v3/appnotificaciones/{topic}/prueba) naming that topic (docs/decisions/0056). What the service
+ * sends is rendered as a response body (its output form): references to the components the API's
+ * responses register (Entrega.Payload), not the zod schemas, which a request body would render as
+ * their input form and register twice.
  */
-function delivery(operationId: string, summary: string, component: string): ZodOpenApiOperationObject {
+function delivery(topic: string, operationId: string, event: { evento: string; component: string }): ZodOpenApiOperationObject {
   return {
     operationId,
-    summary,
-    description: DELIVERY_RULES,
+    summary: `Tópico ${topic}: ${event.evento} o prueba`,
+    description: `${DELIVERY_RULES} Evento dice cuál de los dos es: ${event.evento}, o prueba (una notificación de prueba pedida por la app, que no es un evento: Datos lleva Prueba: true).`,
     tags: ["Notificaciones"],
     security: [],
     requestParams: { header: DeliveryHeaders },
-    requestBody: { required: true, content: { "application/json": { schema: { $ref: `#/components/schemas/${component}` } } } },
+    requestBody: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: {
+            oneOf: [
+              component(event.component),
+              { allOf: [component("NotificacionPrueba"), { type: "object", properties: { Topic: { const: topic } } }] },
+            ],
+          },
+        },
+      },
+    },
     responses: {
       "200": { description: "Recibida (cualquier 2xx): no se reintenta." },
       "410": { description: "El receptor ya no la quiere: la configuración del tópico se desactiva." },
@@ -70,11 +86,10 @@ function delivery(operationId: string, summary: string, component: string): ZodO
   };
 }
 
-/** The OpenAPI 3.1 `webhooks` section: what a Callback receives, per topic. */
+/** The OpenAPI 3.1 `webhooks` section: what a Callback receives, one entry per topic. */
 export function webhooksOf(): ZodOpenApiPathsObject {
   return {
-    consultas: { post: delivery("notificacionConsulta", "Tópico consultas: consulta.recibida", "NotificacionConsulta") },
-    agencias: { post: delivery("notificacionAgencia", "Tópico agencias: agencia.registrada", "NotificacionAgencia") },
-    prueba: { post: delivery("notificacionPrueba", "Cualquier tópico: prueba", "NotificacionPrueba") },
+    consultas: { post: delivery("consultas", "notificacionConsulta", { evento: "consulta.recibida", component: "NotificacionConsulta" }) },
+    agencias: { post: delivery("agencias", "notificacionAgencia", { evento: "agencia.registrada", component: "NotificacionAgencia" }) },
   };
 }

@@ -49,6 +49,16 @@ function commonResponses(operation: Operation): Responses {
     responses["401"] = problem(401, `${PROBLEM_TITLES[401]}: Detail dice qué control falló (clave, firma, fecha, repetición, Digest).`, {
       "WWW-Authenticate": header("ACS-HMAC"),
     });
+    // Every signed request reads the database (its app, at least): a statement may run out of time.
+    responses["503"] = problem(
+      503,
+      `${PROBLEM_TITLES[503]}: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After).`,
+      {
+        "Retry-After": seconds(
+          "Segundos tras los que conviene repetir la solicitud, cuando repetirla sin cambios puede bastar.",
+        ).optional(),
+      },
+    );
   }
   if (operation.success.entry) responses["406"] = problem(406, `${PROBLEM_TITLES[406]}: Accept no admite ninguna de las representaciones.`);
   if (operation.body) responses["415"] = problem(415, `${PROBLEM_TITLES[415]}: el cuerpo debe ser application/json o text/json.`);
@@ -114,6 +124,12 @@ function operationObject(operation: Operation): ZodOpenApiOperationObject {
   };
 }
 
+/** What an OPTIONS answers besides 204: the agency's own errors, or a 400 for a path parameter that is not valid. */
+function optionsErrors(agency: boolean, base: Operation): NonNullable<Operation["errors"]> {
+  if (agency) return base.errors ?? {};
+  return base.params ? { 400: "Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra." } : {};
+}
+
 /** OPTIONS on a path (docs/contract.md#wire-conventions): 204 with Allow; on an agency also Agencia-Estado (docs/contract.md#agencies). */
 function optionsObject(path: string, first: Operation): ZodOpenApiOperationObject {
   const agency = path === optionsAgenciaOp.path;
@@ -127,14 +143,15 @@ function optionsObject(path: string, first: Operation): ZodOpenApiOperationObjec
     summary: agency ? base.summary : `Métodos de ${path}`,
     description: agency
       ? "204 con Allow (lo que la app puede hacer ahora con la agencia) y Agencia-Estado; 404 si la agencia no existe para la app."
-      : "204 con Allow: los métodos de la ruta.",
+      : `204 con Allow: los métodos de la ruta${base.params ? "; 400 si un parámetro de la ruta no es válido" : ""}.`,
     tags: [base.tag],
     security: base.public ? [] : [{ acsHmac: [] }],
-    requestParams: agency ? { path: base.params as never } : undefined,
+    // The path's parameters as its other operations declare and check them.
+    requestParams: base.params ? { path: base.params as never } : undefined,
     responses: {
       "204": { description: "Sin cuerpo.", headers: z.object(headers) },
       ...Object.fromEntries(
-        Object.entries(agency ? (base.errors ?? {}) : {}).map(([status, text]) => [
+        Object.entries(optionsErrors(agency, base)).map(([status, text]) => [
           status,
           Number(status) === 404 ? { description: `${text} Sin cuerpo.` } : problem(Number(status), text),
         ]),
@@ -153,23 +170,10 @@ const DESCRIPTION = [
   "Las notificaciones que el servicio envía al Callback de la app se describen en `webhooks`, con sus encabezados y sus dos firmas. El SDK oficial es @vitrina/sdk.",
 ].join("\n\n");
 
-/**
- * The path's parameters, named at the path: its OPTIONS answers whatever their values (only the
- * agency's checks them, and declares its own); each other operation declares them with its rules.
- */
-function pathParameters(path: string) {
-  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
-    name: name as string,
-    in: "path" as const,
-    required: true,
-    schema: { type: "string" as const },
-  }));
-}
-
 export function buildOpenApiDocument(serverUrl: string) {
   const paths: ZodOpenApiPathsObject = {};
   for (const operation of operations) {
-    paths[operation.path] ??= operation.path.includes("{") ? { parameters: pathParameters(operation.path) } : {};
+    paths[operation.path] ??= {};
     const item = paths[operation.path] as Record<string, ZodOpenApiOperationObject>;
     item.options ??= optionsObject(operation.path, operation);
     item[operation.method.toLowerCase()] = operationObject(operation);

@@ -1,7 +1,7 @@
 import "server-only";
 import { runOperation } from "@/lib/admin/operations";
 import { startAdminSocket } from "@/lib/admin/socket-server";
-import { adminSocketPath, closeDb, getDb } from "@/lib/db";
+import { adminSocketPath, closeDb, openWebDb, withoutStatementLimit } from "@/lib/db";
 import { config } from "@/lib/env";
 import { closeRateLimits } from "@/lib/http/rate-limit";
 import { logger } from "@/lib/log";
@@ -19,7 +19,7 @@ const holder = globalThis as typeof globalThis & {
 
 async function start(): Promise<void> {
   const settings = config();
-  await getDb();
+  await openWebDb(settings.statementTimeoutMs);
   await loadCatalogo();
   if (settings.embedded) {
     await startAdminSocket(adminSocketPath(settings.dataDir));
@@ -27,7 +27,9 @@ async function start(): Promise<void> {
     holder.__vitrinaWorkers = { stop, stopped: startWorkers(stop.signal) };
   }
   // SEED_DEMO: the first start fills the demo, service data and the Panel's workspace, as `seed demo` does.
-  if (settings.seedDemo && !(await demoSeeded())) await runOperation("seed.demo", { consultas: DEFAULT_DEMO_CONSULTAS });
+  if (settings.seedDemo && !(await demoSeeded())) {
+    await withoutStatementLimit(() => runOperation("seed.demo", { consultas: DEFAULT_DEMO_CONSULTAS }));
+  }
   logger().info({ embedded: settings.embedded, publicBaseUrl: settings.publicBaseUrl }, "service started");
 }
 

@@ -1,7 +1,8 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import type { SQL } from "drizzle-orm";
 import { config } from "@/lib/env";
-import { type Database, type Db, openDatabase } from "./client";
+import { type Database, type Db, type OpenOptions, openDatabase } from "./client";
 import { acquireDataDirLock } from "./lock";
 import { makePrivate, tightenModes } from "./private-dir";
 
@@ -15,14 +16,14 @@ export function adminSocketPath(dataDir: string): string {
   return path.join(dataDir, "admin.sock");
 }
 
-async function openOwned(): Promise<Database> {
+async function openOwned(options: OpenOptions): Promise<Database> {
   const { embedded, dataDir } = config();
-  if (!embedded) return openDatabase();
+  if (!embedded) return openDatabase(options);
   makePrivate(dataDir);
   const release = acquireDataDirLock(dataDir, adminSocketPath(dataDir));
   process.once("exit", release);
   try {
-    const database = await openDatabase();
+    const database = await openDatabase(options);
     tightenModes(dataDir);
     return {
       ...database,
@@ -37,8 +38,8 @@ async function openOwned(): Promise<Database> {
   }
 }
 
-async function database(): Promise<Database> {
-  holder.__vitrinaDb ??= openOwned();
+async function database(options: OpenOptions = {}): Promise<Database> {
+  holder.__vitrinaDb ??= openOwned(options);
   try {
     return await holder.__vitrinaDb;
   } catch (error) {
@@ -47,9 +48,30 @@ async function database(): Promise<Database> {
   }
 }
 
+/** The handle of the work `withoutStatementLimit` runs. */
+const unlimited = new AsyncLocalStorage<Db>();
+
+/**
+ * Opens the web process's database before anything else uses it: its pools cancel a statement past
+ * DATABASE_STATEMENT_TIMEOUT_MS (decisions 0055). Workers and the operator CLI open theirs on first
+ * use, without a limit.
+ */
+export async function openWebDb(statementTimeoutMs: number): Promise<void> {
+  if (holder.__vitrinaDb) throw new Error("La base de datos ya estaba abierta: el límite de tiempo de las sentencias no se aplicaría.");
+  await database({ statementTimeoutMs });
+}
+
 /** The process's database, opened (and migrated) on first use. */
 export async function getDb(): Promise<Db> {
-  return (await database()).db;
+  return unlimited.getStore() ?? (await database()).db;
+}
+
+/**
+ * Runs `work` with getDb() answering a handle without the web process's statement time limit: the
+ * demo seeded at start-up, whose statements are long by nature (decisions 0055).
+ */
+export async function withoutStatementLimit<T>(work: () => Promise<T>): Promise<T> {
+  return (await database()).unlimited((db) => unlimited.run(db, work));
 }
 
 /**
@@ -57,7 +79,7 @@ export async function getDb(): Promise<Db> {
  * them once per connection instead of again on every execution (decisions 0018).
  */
 export async function getPlanOnceDb(): Promise<Db> {
-  return (await database()).planOnce;
+  return unlimited.getStore() ?? (await database()).planOnce;
 }
 
 export async function closeDb(): Promise<void> {

@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { MAX_BODY_BYTES } from "@/lib/api/limites";
 import { NotFound, Problem, validationProblem } from "@/lib/api/problem";
+import { statementCancelled } from "@/lib/db/errors";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/log";
 import { rawTarget } from "@/lib/raw-target";
@@ -69,12 +70,23 @@ export function validate(schema: z.ZodType | undefined, value: unknown, root?: s
   return result.data;
 }
 
-/** Any error thrown below a handler as a response: 404 without body, problem details, or a 500 with the request id. */
+/** What a request whose statement ran past DATABASE_STATEMENT_TIMEOUT_MS is told (decisions 0055). */
+const TOO_LONG =
+  "La solicitud tardó demasiado en la base de datos y se canceló. Acotala (en una búsqueda: palabras más largas o menos palabras, un período más corto) y volvé a intentar.";
+
+/**
+ * Any error thrown below a handler as a response: 404 without body, problem details (a 503 for a
+ * statement the database cancelled), or a 500 with the request id.
+ */
 export function errorResponse(error: unknown, instance: string, requestId: string): Response {
   if (error instanceof NotFound) {
     return new Response(null, { status: 404, headers: { "X-Request-Id": requestId, Vary: "Accept" } });
   }
   if (error instanceof Problem) return problemResponse(error, instance, requestId);
+  if (statementCancelled(error)) {
+    logger().warn({ requestId, instance }, "statement cancelled: it ran past DATABASE_STATEMENT_TIMEOUT_MS");
+    return problemResponse(new Problem(503, TOO_LONG), instance, requestId);
+  }
   logger().error({ err: error, requestId, instance }, "unhandled error");
   return problemResponse(
     new Problem(500, `Error interno. Informá el identificador ${requestId} a soporte.`, undefined, {}, { requestId }),

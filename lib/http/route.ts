@@ -120,7 +120,7 @@ type RouteHandlers = Partial<Record<Method | "HEAD" | "OPTIONS", NextHandler>>;
 
 /**
  * The exports of one route file: each method's handler plus HEAD (as GET without a body) and an
- * authenticated OPTIONS answering 204 with Allow.
+ * authenticated OPTIONS answering 204 with Allow, its path's parameters checked as the methods check them.
  */
 export function route(bindings: Partial<Record<Method, Bound>> & { OPTIONS?: Bound }): RouteHandlers {
   const handlers: RouteHandlers = {};
@@ -136,7 +136,6 @@ export function route(bindings: Partial<Record<Method, Bound>> & { OPTIONS?: Bou
         ...sample.operation,
         method: "GET",
         body: undefined,
-        params: undefined,
         query: undefined,
         success: { status: 204, description: "Allow" },
       },

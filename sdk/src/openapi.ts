@@ -84,9 +84,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                adminMail: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -114,9 +112,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                adminMail: string;
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -125,7 +121,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/agencias/{adminMail}/desasociar
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["detachAgenciaOptions"];
         head?: never;
@@ -140,9 +136,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                adminMail: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -155,7 +149,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/agencias/{adminMail}/productos
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["getAgenciaProductosOptions"];
         head?: never;
@@ -190,9 +184,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                adminMail: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -205,7 +197,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/consultas/{adminMail}
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["listConsultasOptions"];
         head?: never;
@@ -216,9 +208,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                adminMail: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -231,7 +221,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/consultas/{adminMail}/resumen
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["getConsultasResumenOptions"];
         head?: never;
@@ -242,10 +232,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                adminMail: string;
-                sid: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -258,7 +245,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/consultas/{adminMail}/{sid}
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["getConsultaOptions"];
         head?: never;
@@ -269,10 +256,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                adminMail: string;
-                sid: string;
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -285,7 +269,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/consultas/{adminMail}/{sid}/atencion
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["putConsultaAtencionOptions"];
         head?: never;
@@ -296,10 +280,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                adminMail: string;
-                sid: string;
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -312,7 +293,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/consultas/{adminMail}/{sid}/resendwebhook
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["resendConsultaWebhookOptions"];
         head?: never;
@@ -347,9 +328,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                topic: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -374,7 +353,7 @@ export interface paths {
         delete: operations["deleteAppNotificacion"];
         /**
          * Métodos de /v3/appnotificaciones/{topic}
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["getAppNotificacionOptions"];
         head?: never;
@@ -385,9 +364,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                topic: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -400,7 +377,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/appnotificaciones/{topic}/entregas
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["listEntregasOptions"];
         head?: never;
@@ -411,10 +388,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                topic: string;
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -427,7 +401,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/appnotificaciones/{topic}/entregas/{id}
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["getEntregaOptions"];
         head?: never;
@@ -438,10 +412,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                topic: string;
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -454,7 +425,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/appnotificaciones/{topic}/entregas/{id}/reintentar
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["retryEntregaOptions"];
         head?: never;
@@ -465,9 +436,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                topic: string;
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -480,7 +449,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/appnotificaciones/{topic}/prueba
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["sendTestNotificationOptions"];
         head?: never;
@@ -539,9 +508,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -554,7 +521,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/carrocerias/{id}
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["getCarroceriaOptions"];
         head?: never;
@@ -613,9 +580,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -628,7 +593,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/ciudades/{id}
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["getCiudadOptions"];
         head?: never;
@@ -663,9 +628,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -678,7 +641,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/colores/{id}
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["getColorOptions"];
         head?: never;
@@ -737,9 +700,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -752,7 +713,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/marcas/{id}
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["getMarcaOptions"];
         head?: never;
@@ -787,9 +748,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                id: string;
-            };
+            path?: never;
             cookie?: never;
         };
         /**
@@ -802,7 +761,7 @@ export interface paths {
         delete?: never;
         /**
          * Métodos de /v3/regiones/{id}
-         * @description 204 con Allow: los métodos de la ruta.
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
          */
         options: operations["getRegionOptions"];
         head?: never;
@@ -821,8 +780,8 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Tópico consultas: consulta.recibida
-         * @description Se envía con POST al Callback configurado, con los encabezados personalizados de la configuración. Éxito: cualquier 2xx en 15 s; las redirecciones no se siguen. Tras un fallo se reintenta a los 5 s, 5 min, 30 min, 2 h, 5 h, 10 h y 10 h (±20 %); al menos 60 s después de un tiempo agotado o un 429, y Retry-After se respeta hasta el doble de la espera prevista. Un 410 desactiva la configuración.
+         * Tópico consultas: consulta.recibida o prueba
+         * @description Se envía con POST al Callback configurado, con los encabezados personalizados de la configuración. Éxito: cualquier 2xx en 15 s; las redirecciones no se siguen. Tras un fallo se reintenta a los 5 s, 5 min, 30 min, 2 h, 5 h, 10 h y 10 h (±20 %); al menos 60 s después de un tiempo agotado o un 429, y Retry-After se respeta hasta el doble de la espera prevista. Un 410 desactiva la configuración. Evento dice cuál de los dos es: consulta.recibida, o prueba (una notificación de prueba pedida por la app, que no es un evento: Datos lleva Prueba: true).
          */
         post: operations["notificacionConsulta"];
         delete?: never;
@@ -841,30 +800,10 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Tópico agencias: agencia.registrada
-         * @description Se envía con POST al Callback configurado, con los encabezados personalizados de la configuración. Éxito: cualquier 2xx en 15 s; las redirecciones no se siguen. Tras un fallo se reintenta a los 5 s, 5 min, 30 min, 2 h, 5 h, 10 h y 10 h (±20 %); al menos 60 s después de un tiempo agotado o un 429, y Retry-After se respeta hasta el doble de la espera prevista. Un 410 desactiva la configuración.
+         * Tópico agencias: agencia.registrada o prueba
+         * @description Se envía con POST al Callback configurado, con los encabezados personalizados de la configuración. Éxito: cualquier 2xx en 15 s; las redirecciones no se siguen. Tras un fallo se reintenta a los 5 s, 5 min, 30 min, 2 h, 5 h, 10 h y 10 h (±20 %); al menos 60 s después de un tiempo agotado o un 429, y Retry-After se respeta hasta el doble de la espera prevista. Un 410 desactiva la configuración. Evento dice cuál de los dos es: agencia.registrada, o prueba (una notificación de prueba pedida por la app, que no es un evento: Datos lleva Prueba: true).
          */
         post: operations["notificacionAgencia"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    prueba: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Cualquier tópico: prueba
-         * @description Se envía con POST al Callback configurado, con los encabezados personalizados de la configuración. Éxito: cualquier 2xx en 15 s; las redirecciones no se siguen. Tras un fallo se reintenta a los 5 s, 5 min, 30 min, 2 h, 5 h, 10 h y 10 h (±20 %); al menos 60 s después de un tiempo agotado o un 429, y Retry-After se respeta hasta el doble de la espera prevista. Un 410 desactiva la configuración.
-         */
-        post: operations["notificacionPrueba"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1637,6 +1576,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getHomeOptions: {
@@ -1706,6 +1655,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1958,6 +1917,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     inviteAgencia: {
@@ -2056,6 +2025,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     listAgenciasOptions: {
@@ -2125,6 +2104,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2233,6 +2222,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2352,6 +2351,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     optionsAgencia: {
@@ -2439,6 +2448,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     detachAgenciaOptions: {
@@ -2446,6 +2465,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
                 adminMail: string;
             };
             cookie?: never;
@@ -2471,6 +2491,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -2501,6 +2530,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2586,6 +2625,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2699,6 +2748,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getAgenciaProductosOptions: {
@@ -2706,6 +2765,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
                 adminMail: string;
             };
             cookie?: never;
@@ -2731,6 +2791,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -2776,12 +2845,22 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     searchConsultas: {
         parameters: {
             query: {
-                /** @description Extensión: texto a buscar en nombre, apellido, e-mail y teléfono del interesado (el teléfono por sus dígitos), sid, marca, modelo, versión, ExternalId y RefStock; sin distinguir mayúsculas ni acentos. Cada palabra debe ser el comienzo de un término: una palabra, o la parte de una palabra después de un signo ("perez@correo" en un e-mail, el número de un ExternalId); el teléfono y el sid, también su final. */
+                /** @description Extensión: texto a buscar en nombre, apellido, e-mail y teléfono del interesado (el teléfono por sus dígitos), sid, marca, modelo, versión, ExternalId y RefStock; sin distinguir mayúsculas ni acentos. Cada palabra debe ser el comienzo de un término: una palabra, o la parte de una palabra después de un signo ("perez@correo" en un e-mail, el número de un ExternalId); el teléfono y el sid, también su final. Se buscan hasta 6 palabras de 2 caracteres o más; las más cortas no se buscan si queda otra. */
                 q: string;
                 /** @description Primer día de recepción, en la zona horaria del servicio; como mínimo hoy menos 90 días (por omisión) */
                 desde?: string;
@@ -2885,6 +2964,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     searchConsultasOptions: {
@@ -2954,6 +3043,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3082,6 +3181,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     listConsultasOptions: {
@@ -3089,6 +3198,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
                 adminMail: string;
             };
             cookie?: never;
@@ -3114,6 +3224,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -3153,6 +3272,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3273,6 +3402,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getConsultasResumenOptions: {
@@ -3280,6 +3419,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
                 adminMail: string;
             };
             cookie?: never;
@@ -3305,6 +3445,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -3344,6 +3493,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3460,6 +3619,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getConsultaOptions: {
@@ -3467,7 +3636,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
                 adminMail: string;
+                /** @description Identificador de la consulta (ULID) */
                 sid: string;
             };
             cookie?: never;
@@ -3493,6 +3664,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -3532,6 +3712,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3673,6 +3863,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     putConsultaAtencionOptions: {
@@ -3680,7 +3880,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
                 adminMail: string;
+                /** @description Identificador de la consulta (ULID) */
                 sid: string;
             };
             cookie?: never;
@@ -3706,6 +3908,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -3745,6 +3956,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3860,6 +4081,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     resendConsultaWebhookOptions: {
@@ -3867,7 +4098,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
                 adminMail: string;
+                /** @description Identificador de la consulta (ULID) */
                 sid: string;
             };
             cookie?: never;
@@ -3893,6 +4126,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -3932,6 +4174,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4026,6 +4278,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     listAppNotificacionesOptions: {
@@ -4101,6 +4363,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getAppNotificacion: {
@@ -4108,7 +4380,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
                 topic: "agencias" | "consultas";
             };
             cookie?: never;
@@ -4208,6 +4480,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     updateAppNotificacion: {
@@ -4215,7 +4497,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
                 topic: "agencias" | "consultas";
             };
             cookie?: never;
@@ -4318,6 +4600,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     createAppNotificacion: {
@@ -4325,7 +4617,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
                 topic: "agencias" | "consultas";
             };
             cookie?: never;
@@ -4441,6 +4733,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     deleteAppNotificacion: {
@@ -4448,7 +4750,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
                 topic: "agencias" | "consultas";
             };
             cookie?: never;
@@ -4524,6 +4826,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getAppNotificacionOptions: {
@@ -4531,7 +4843,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                topic: string;
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
+                topic: "agencias" | "consultas";
             };
             cookie?: never;
         };
@@ -4556,6 +4869,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -4601,6 +4923,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     listEntregas: {
@@ -4612,7 +4944,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
                 topic: "agencias" | "consultas";
             };
             cookie?: never;
@@ -4712,6 +5044,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     listEntregasOptions: {
@@ -4719,7 +5061,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                topic: string;
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
+                topic: "agencias" | "consultas";
             };
             cookie?: never;
         };
@@ -4744,6 +5087,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -4789,6 +5141,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getEntrega: {
@@ -4796,7 +5158,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
                 topic: "agencias" | "consultas";
                 /** @description Id de la notificación (ULID). */
                 id: string;
@@ -4898,6 +5260,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getEntregaOptions: {
@@ -4905,7 +5277,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                topic: string;
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
+                topic: "agencias" | "consultas";
+                /** @description Id de la notificación (ULID). */
                 id: string;
             };
             cookie?: never;
@@ -4931,6 +5305,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -4976,6 +5359,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     retryEntrega: {
@@ -4983,7 +5376,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
                 topic: "agencias" | "consultas";
                 /** @description Id de la notificación (ULID). */
                 id: string;
@@ -5085,6 +5478,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     retryEntregaOptions: {
@@ -5092,7 +5495,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                topic: string;
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
+                topic: "agencias" | "consultas";
+                /** @description Id de la notificación (ULID). */
                 id: string;
             };
             cookie?: never;
@@ -5118,6 +5523,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -5163,6 +5577,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     sendTestNotification: {
@@ -5170,7 +5594,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
                 topic: "agencias" | "consultas";
             };
             cookie?: never;
@@ -5261,6 +5685,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     sendTestNotificationOptions: {
@@ -5268,7 +5702,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                topic: string;
+                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
+                topic: "agencias" | "consultas";
             };
             cookie?: never;
         };
@@ -5293,6 +5728,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -5332,6 +5776,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5428,6 +5882,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     listCarroceriasOptions: {
@@ -5497,6 +5961,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5605,6 +6079,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     bestMatchCarroceriaOptions: {
@@ -5674,6 +6158,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5789,6 +6283,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getCarroceriaOptions: {
@@ -5796,7 +6300,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Id del ítem (int32) */
+                id: number;
             };
             cookie?: never;
         };
@@ -5821,6 +6326,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -5860,6 +6374,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5970,6 +6494,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     listCiudadesOptions: {
@@ -6039,6 +6573,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6150,6 +6694,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     bestMatchCiudadOptions: {
@@ -6219,6 +6773,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6335,6 +6899,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getCiudadOptions: {
@@ -6342,7 +6916,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Id del ítem (int32) */
+                id: number;
             };
             cookie?: never;
         };
@@ -6367,6 +6942,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -6406,6 +6990,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6515,6 +7109,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     listColoresOptions: {
@@ -6584,6 +7188,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6700,6 +7314,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getColorOptions: {
@@ -6707,7 +7331,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Id del ítem (int32) */
+                id: number;
             };
             cookie?: never;
         };
@@ -6732,6 +7357,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -6771,6 +7405,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6881,6 +7525,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     listMarcasOptions: {
@@ -6950,6 +7604,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7059,6 +7723,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     bestMatchMarcaOptions: {
@@ -7128,6 +7802,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7244,6 +7928,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getMarcaOptions: {
@@ -7251,7 +7945,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Id del ítem (int32) */
+                id: number;
             };
             cookie?: never;
         };
@@ -7276,6 +7971,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -7315,6 +8019,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7412,6 +8126,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     listRegionesOptions: {
@@ -7481,6 +8205,16 @@ export interface operations {
                     RateLimit: string;
                     /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
                     "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7597,6 +8331,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     getRegionOptions: {
@@ -7604,7 +8348,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                id: string;
+                /** @description Id del ítem (int32) */
+                id: number;
             };
             cookie?: never;
         };
@@ -7629,6 +8374,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
             };
             /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
             401: {
@@ -7674,6 +8428,16 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemDetails"];
                 };
             };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
         };
     };
     notificacionConsulta: {
@@ -7702,7 +8466,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NotificacionConsulta"];
+                "application/json": components["schemas"]["NotificacionConsulta"] | (components["schemas"]["NotificacionPrueba"] & {
+                    /** @constant */
+                    Topic?: "consultas";
+                });
             };
         };
         responses: {
@@ -7756,61 +8523,10 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NotificacionAgencia"];
-            };
-        };
-        responses: {
-            /** @description Recibida (cualquier 2xx): no se reintenta. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description El receptor ya no la quiere: la configuración del tópico se desactiva. */
-            410: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Más tarde: se reintenta, al menos 60 s después o cuando diga Retry-After. */
-            429: {
-                headers: {
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    notificacionPrueba: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description application/json */
-                "Content-Type": string;
-                /** @description VitrinaWebhooks/3 */
-                "User-Agent": string;
-                /** @description ULID de la notificación, el mismo en cada reintento: la clave de idempotencia del receptor. Igual a Id del cuerpo. */
-                "Notification-Hook-ID": string;
-                /** @description Segundos Unix de este intento. */
-                "Notification-Timestamp": string;
-                /** @description El tópico: agencias o consultas. */
-                "Notification-Topic": string;
-                "Notification-Signature"?: string;
-                /** @description Standard Webhooks: igual a Notification-Hook-ID. */
-                "webhook-id": string;
-                /** @description Standard Webhooks: igual a Notification-Timestamp. */
-                "webhook-timestamp": string;
-                "webhook-signature"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["NotificacionPrueba"];
+                "application/json": components["schemas"]["NotificacionAgencia"] | (components["schemas"]["NotificacionPrueba"] & {
+                    /** @constant */
+                    Topic?: "agencias";
+                });
             };
         };
         responses: {

@@ -145,6 +145,37 @@ describe("q on GET /v3/consultas/{adminMail}", () => {
   });
 });
 
+describe("what one search may cost (issue 29 (item 1), docs/decisions/0054)", () => {
+  /** 36 one-letter words, 71 characters: each was a range of most of the terms' index (seconds at 25,000 enquiries). */
+  const ONE_LETTER_WORDS = "a b c d e f g h i j k l m n o p q r s t u v w x y z 0 1 2 3 4 5 6 7 8 9";
+  const TOO_MANY = `juan pablo de la cruz gomez ${FOLDED}`;
+
+  const refused = async (response: Response) => {
+    expect(response.status).toBe(400);
+    return (await response.json()).Errors;
+  };
+
+  it("one-letter words alone, or more than 6 words, are a 400 naming q, on the list and across agencies", async () => {
+    const noWord = { q: ["q debe tener al menos una palabra de 2 caracteres o más."] };
+    const tooMany = { q: ["q no puede tener más de 6 palabras (sin contar las de menos de 2 caracteres, que no se buscan)."] };
+    const onList = (q: string) => call(appA, "GET", `/v3/consultas/${shared}?q=${encodeURIComponent(q)}`);
+    const acrossAgencies = (q: string) => call(appA, "GET", `/v3/consultas?q=${encodeURIComponent(q)}`);
+    expect(await refused(await onList(ONE_LETTER_WORDS))).toEqual(noWord);
+    expect(await refused(await acrossAgencies(ONE_LETTER_WORDS))).toEqual(noWord);
+    expect(await refused(await onList("7"))).toEqual(noWord);
+    expect(await refused(await onList(TOO_MANY))).toEqual(tooMany);
+    expect(await refused(await acrossAgencies(TOO_MANY))).toEqual(tooMany);
+  });
+
+  it("a one-letter word beside others is not searched; 6 words, an e-mail, a sid and a phone's first digits are", async () => {
+    expect(await found(`?q=${encodeURIComponent(`${FOLDED} z`)}`)).toEqual([sids.maria, sids.pedro, sids.catalogo].sort());
+    expect(await found(`?q=${encodeURIComponent(`maria jose toyota corolla xei ${FOLDED}`)}`)).toEqual([sids.maria]);
+    expect(await found(`?q=${encodeURIComponent(`MJ.${tag}@Correo.test`)}`)).toEqual([sids.maria]);
+    expect(await found(`?q=${sids.pedro}`)).toEqual([sids.pedro]);
+    expect(await found(`?q=${encodeURIComponent("0351 444")}`)).toEqual([sids.catalogo]);
+  });
+});
+
 describe("q read again (a search's page is kept until its agency changes, decisions 0053)", () => {
   it("finds an enquiry stored since, one dated in the past too; follows the marks, the sharing and a detached agency", async () => {
     const mail = await registered([[appA, true]]);

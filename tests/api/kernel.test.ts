@@ -271,6 +271,22 @@ describe("GET /v3", () => {
     expect((await rawFetch("/v3", {}, { method: "OPTIONS" })).status).toBe(401);
   });
 
+  it("checks an OPTIONS path's parameters as the path's other methods do (issue 29 (item 8))", async () => {
+    for (const [path, parameter] of [
+      ["/v3/consultas/no-es-un-email", "adminMail"],
+      ["/v3/consultas/a%40b.com/%00", "sid"],
+      ["/v3/marcas/abc", "id"],
+      ["/v3/appnotificaciones/consultas%00/entregas", "topic"],
+    ]) {
+      const options = await signedFetch(app, "OPTIONS", path as string);
+      expect(options.status, path).toBe(400);
+      expect(Object.keys((await options.json()).Errors), path).toEqual([parameter]);
+    }
+    const valid = await signedFetch(app, "OPTIONS", "/v3/consultas/a%40b.com");
+    expect(valid.status).toBe(204);
+    expect(valid.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+  });
+
   it("answers 404 without a body for paths that name nothing", async () => {
     const response = await signedFetch(app, "GET", "/v3/no-existe");
     expect(response.status).toBe(404);

@@ -81,6 +81,33 @@ export async function checkResponse(method: string, url: string, response: Respo
   checkBody(where, declared, response.headers.get("content-type"), text, ["paths", template, verb, "responses", String(response.status)]);
 }
 
+type WebhookOperation = { parameters?: { name: string; in: string; required?: boolean }[] };
+const webhooks = (document as unknown as { webhooks: Record<string, { post: WebhookOperation }> }).webhooks;
+
+/**
+ * Checks one delivery a Callback received against the document's webhook of its topic (the
+ * Notification-Topic header): the declared headers, the required ones present, and the body.
+ */
+export function checkDelivery(headers: Record<string, string | string[] | undefined>, body: string): void {
+  const topic = String(headers["notification-topic"]);
+  const where = `webhook ${topic}`;
+  const webhook = webhooks[topic]?.post;
+  if (!webhook) throw new ContractViolation(`${where}: no webhook documented for the topic`);
+  for (const [index, parameter] of (webhook.parameters ?? []).entries()) {
+    const value = headers[parameter.name.toLowerCase()];
+    if (value === undefined) {
+      if (parameter.required) throw new ContractViolation(`${where}: declared header ${parameter.name} missing`);
+      continue;
+    }
+    const validate = validatorAt(["webhooks", topic, "post", "parameters", String(index), "schema"]);
+    if (!validate(value)) throw new ContractViolation(`${where}: header ${parameter.name}: ${ajv.errorsText(validate.errors)}`);
+  }
+  const validate = validatorAt(["webhooks", topic, "post", "requestBody", "content", "application/json", "schema"]);
+  if (!validate(JSON.parse(body))) {
+    throw new ContractViolation(`${where}: the body does not match the schema: ${ajv.errorsText(validate.errors, { separator: "; " })}`);
+  }
+}
+
 function checkHeaders(where: string, declared: ResponseObject, headers: Headers, at: string[]): void {
   for (const [name, header] of Object.entries(declared.headers ?? {})) {
     const value = headers.get(name);

@@ -25,6 +25,7 @@ describe("configuration (docs/contract.md#configuration)", () => {
       seedDemo: true,
       timeZone: "America/Argentina/Buenos_Aires",
       panelTimeZone: "America/Argentina/Buenos_Aires",
+      statementTimeoutMs: 1000,
     });
     expect(first.secretsKey).toHaveLength(32);
     const file = path.join(dir, "secrets.json");
@@ -33,6 +34,11 @@ describe("configuration (docs/contract.md#configuration)", () => {
     expect(second.secretsKey.equals(first.secretsKey)).toBe(true);
     expect(second.authSecret).toBe(first.authSecret);
     expect(JSON.parse(readFileSync(file, "utf8")).SECRETS_KEY).toBe(first.secretsKey.toString("hex"));
+  });
+
+  it("takes DATABASE_STATEMENT_TIMEOUT_MS in milliseconds, 0 for no limit (decisions 0055)", () => {
+    expect(parseConfig({ DATA_DIR: dataDir(), DATABASE_STATEMENT_TIMEOUT_MS: "2500" }).statementTimeoutMs).toBe(2500);
+    expect(parseConfig({ DATA_DIR: dataDir(), DATABASE_STATEMENT_TIMEOUT_MS: "0" }).statementTimeoutMs).toBe(0);
   });
 
   it("shows the Panel's times in the service's time zone unless PANEL_TIME_ZONE says otherwise", () => {
@@ -53,6 +59,8 @@ describe("configuration (docs/contract.md#configuration)", () => {
     [{ WEBHOOK_ALLOW_HTTP: "yes" }, /WEBHOOK_ALLOW_HTTP: se espera true o false/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
     [{ REDIS_URL: "http://127.0.0.1:6379" }, /REDIS_URL: se espera una URL redis:\/\/ o rediss:\/\//],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: "1s" }, /DATABASE_STATEMENT_TIMEOUT_MS: se espera un entero de milisegundos/],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: "-1" }, /DATABASE_STATEMENT_TIMEOUT_MS: se espera un entero de milisegundos/],
   ])("stops with a message naming the variable: %j", (env, message) => {
     expect(() => parseConfig({ DATA_DIR: dataDir(), ...env })).toThrowError(ConfigError);
     expect(() => parseConfig({ DATA_DIR: dataDir(), ...env })).toThrowError(message);

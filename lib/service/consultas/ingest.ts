@@ -4,6 +4,7 @@ import type { Auto } from "@/lib/api/consultas";
 import type { ConsultaIngest, PublicacionIngest } from "@/lib/api/marketplace";
 import { conflictProblem, fieldProblem } from "@/lib/api/problem";
 import { type Db, getDb } from "@/lib/db";
+import { violatesUnique } from "@/lib/db/errors";
 import {
   agenciaApps,
   agencias,
@@ -14,7 +15,6 @@ import {
   publicaciones,
   webhookConfigs,
 } from "@/lib/db/schema";
-import { violatesUnique } from "@/lib/db/unique-violation";
 import { config } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { insertNotifications } from "@/lib/service/webhooks/enqueue-notification";

@@ -1,6 +1,7 @@
 import "server-only";
 import { desc, inArray, sql } from "drizzle-orm";
 import { type Consulta, type ConsultaRef, type Consultas, consultasPath, type ListConsultasFilters, PER_PAGINA } from "@/lib/api/consultas";
+import { searchWords } from "@/lib/api/limites";
 import { type Db, getDb, getPlanOnceDb } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { consultas, consultasAtencion } from "@/lib/db/schema";
@@ -14,7 +15,7 @@ import { type ListShape, listConditions, shapeName } from "./list-shape";
 import { periodOf } from "./period";
 import { atencionColumns, atencionOf, presentConsulta, presentedColumns } from "./present-consulta";
 import { readSearchPage } from "./search-page";
-import { searchTerms, termParams } from "./search-terms";
+import { termParams } from "./search-terms";
 import { seekPageSids } from "./seek-page";
 
 const newestFirst = [desc(consultas.momento), desc(consultas.sid)];
@@ -55,7 +56,7 @@ function pageSids(db: Db, shape: ListShape, seek: boolean) {
  */
 async function readPage(db: Db, facts: ListFacts, filters: ListConsultasFilters) {
   const pagina = filters.pagina ?? 1;
-  const terms = searchTerms(filters.q);
+  const terms = searchWords(filters.q);
   const shape: ListShape = {
     ...listShapeOf(facts),
     externalId: Boolean(filters.externalid),

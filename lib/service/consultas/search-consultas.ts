@@ -8,6 +8,7 @@ import {
   PER_PAGINA,
   type SearchConsultasFilters,
 } from "@/lib/api/consultas";
+import { searchWords } from "@/lib/api/limites";
 import { type Db, getDb } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { agenciaApps, agencias, consultas, consultasAtencion, consultasTerminos } from "@/lib/db/schema";
@@ -17,7 +18,7 @@ import { attendedIs } from "./list-shape";
 import { periodOf } from "./period";
 import { atencionColumns, atencionOf, presentConsulta, presentedColumns } from "./present-consulta";
 import { matchingEnquiries, onPage, pageOfMatches, pageTotal } from "./search-matches";
-import { searchTerms, termParams } from "./search-terms";
+import { termParams } from "./search-terms";
 import { visibleEnquiries } from "./visibility";
 
 /**
@@ -67,7 +68,7 @@ export async function searchConsultas(
 ): Promise<ConsultasDeAgencias | { _entries: ConsultaRef[] }> {
   // Planned for its terms, as a list with `q` (list-consultas.ts).
   const db = await getDb();
-  const terms = searchTerms(filters.q);
+  const terms = searchWords(filters.q);
   const { from, to } = periodOf(filters);
   const pagina = filters.pagina ?? 1;
   const statements = searchStatements(db, terms.length, filters.atendida);
