@@ -394,7 +394,37 @@ export const putAtencionOp = defineOperation({
   },
 });
 
-export const consultasOperations = [searchConsultasOp, listConsultasOp, getResumenOp, getConsultaOp, putAtencionOp, resendConsultaOp];
+/** The list's filters without `pagina`: the export has no pages. */
+export const ExportarConsultasQuery = ListConsultasQuery.omit({ pagina: true });
+
+export type ExportarConsultasFilters = z.output<typeof ExportarConsultasQuery>;
+
+export const exportarConsultasOp = defineOperation({
+  tag,
+  method: "GET",
+  path: "/v3/consultas/{adminMail}/exportar",
+  operationId: "exportarConsultas",
+  summary: "Todas las consultas de la lista en una sola solicitud (extensión)",
+  description:
+    "Las consultas que la lista GET /v3/consultas/{adminMail} da con los mismos filtros, todas, sin páginas: una consulta (la misma entrada que en la lista) por línea, en JSON delimitado por saltos de línea (application/x-ndjson), de la más reciente a la más antigua. Cuenta como una solicitud para el límite de la app. La respuesta se escribe mientras se lee: si se corta antes de terminar, la conexión se cierra sin el fin del cuerpo, y el cliente debe tomar la descarga como fallida.",
+  params: ConsultasParams,
+  query: ExportarConsultasQuery,
+  success: { status: 200, description: "Una consulta por línea", entry: ConsultaSchema, lines: true },
+  errors: {
+    400: "adminMail, operador, externalid, desde, hasta, q o atendida no son válidos; ValidationProblemDetails que nombra el parámetro.",
+    404: "La agencia no existe para la app.",
+  },
+});
+
+export const consultasOperations = [
+  searchConsultasOp,
+  listConsultasOp,
+  exportarConsultasOp,
+  getResumenOp,
+  getConsultaOp,
+  putAtencionOp,
+  resendConsultaOp,
+];
 
 export const CONSULTAS_PATH = "/v3/consultas";
 export const consultasPath = (adminMail: string) => `/v3/consultas/${segment(adminMail)}`;

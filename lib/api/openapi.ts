@@ -2,7 +2,7 @@ import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from "zod-openapi";
 import { ESTADOS_AGENCIA, optionsAgenciaOp } from "./agencias";
 import { ProblemDetailsSchema, ValidationProblemDetailsSchema } from "./common";
-import { ENTRY_TYPES, REF_TYPE } from "./media-types";
+import { ENTRY_TYPES, LINES_TYPE, REF_TYPE } from "./media-types";
 import { TAGS, webhooksOf } from "./openapi-webhooks";
 import type { Operation } from "./operation";
 import { operations } from "./operations";
@@ -68,13 +68,16 @@ function commonResponses(operation: Operation): Responses {
 function successContent(operation: Operation) {
   const { entry, ref } = operation.success;
   if (!entry) return undefined;
+  // OpenAPI 3.1 has no schema for a sequence: the schema is one line's.
+  if (operation.success.lines) return { [LINES_TYPE]: { schema: entry } };
   const content: Record<string, { schema: NonNullable<typeof entry> }> = {};
   for (const type of ENTRY_TYPES) content[type] = { schema: entry };
   if (ref) content[REF_TYPE] = { schema: ref };
   return content;
 }
 
-const sendsEtag = (operation: Operation) => operation.method === "GET" && operation.success.entry !== undefined;
+/** A streamed body is sent before it is whole: it has no ETag. */
+const sendsEtag = (operation: Operation) => operation.method === "GET" && operation.success.entry !== undefined && !operation.success.lines;
 
 function successHeaders(operation: Operation): Headers {
   const headers: Headers = Object.fromEntries(Object.entries(operation.success.headers ?? {}).map(([name, text]) => [name, header(text)]));

@@ -17,8 +17,11 @@ export type Operation<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.Z
   params?: P;
   query?: Q;
   body?: B;
-  /** The success response; `ref` when the endpoint offers the Ref form. */
-  success: { status: number; description: string; entry?: z.ZodType; ref?: z.ZodType; headers?: Record<string, string> };
+  /**
+   * The success response; `ref` when the endpoint offers the Ref form; `lines` when its body is a
+   * stream of `entry`, one per line (LINES_TYPE, decisions 0060), instead of one JSON document.
+   */
+  success: { status: number; description: string; entry?: z.ZodType; ref?: z.ZodType; lines?: true; headers?: Record<string, string> };
   /** Other documented statuses, with what they mean for this endpoint. */
   errors?: Partial<Record<400 | 403 | 404 | 409 | 410, string>>;
   /** Cache-Control for a 200 GET. */

@@ -1,11 +1,14 @@
 import { readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
-import { gzip } from "node:zlib";
+import { createGzip, gzip } from "node:zlib";
 import { MAX_BODY_BYTES } from "@/lib/api/limites";
-import { bytesOf, madeByOurServer } from "./response-bytes";
+import { bytesOf, isStreamed, madeByOurServer } from "./response-bytes";
 import { API_CSP, STATIC_HEADERS } from "./security-headers";
 
 /**
@@ -81,15 +84,38 @@ function headersOf(request: IncomingMessage): Headers {
   return headers;
 }
 
+const acceptsGzip = (request: IncomingMessage) => /\bgzip\b/i.test(request.headers["accept-encoding"] ?? "");
+
+/** The headers that vary with Accept-Encoding (a body that may be compressed) say so. */
+const varyOnEncoding = (headers: Record<string, string>) => {
+  headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
+};
+
+/**
+ * A streamed answer (a list's lines, decisions 0060), written as it is made, gzipped when the client
+ * accepts it. When its body fails part of the way (the kernel has logged why) or the client leaves,
+ * the response is destroyed, not ended: the connection closes without the chunked body's last chunk,
+ * which every HTTP client reports as a broken transfer.
+ */
+async function sendStream(request: IncomingMessage, response: ServerResponse, answer: Response, headers: Record<string, string>) {
+  varyOnEncoding(headers);
+  const gzipped = acceptsGzip(request);
+  if (gzipped) headers["content-encoding"] = "gzip";
+  response.writeHead(answer.status, headers);
+  const body = Readable.fromWeb(answer.body as NodeReadableStream<Uint8Array>);
+  await pipeline(gzipped ? [body, createGzip(), response] : [body, response]).catch(() => response.destroy());
+}
+
 async function send(request: IncomingMessage, response: ServerResponse, answer: Response): Promise<void> {
   const headers: Record<string, string> = { ...FIXED_HEADERS };
   answer.headers.forEach((value, name) => {
     headers[name] = value;
   });
+  if (isStreamed(answer) && answer.body) return sendStream(request, response, answer, headers);
   let body = bytesOf(answer) ?? (answer.body ? Buffer.from(await answer.arrayBuffer()) : undefined);
   if (body && body.length >= COMPRESS_FROM_BYTES) {
-    headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
-    if (/\bgzip\b/i.test(request.headers["accept-encoding"] ?? "")) {
+    varyOnEncoding(headers);
+    if (acceptsGzip(request)) {
       body = await gzipAsync(body);
       headers["content-encoding"] = "gzip";
     }

@@ -26,14 +26,13 @@ function specificity(range: MediaRange, mediaType: string): number {
 }
 
 /**
- * Chooses the representation by q-value (RFC 9110 §12.5.1): the most specific range decides each
- * type's q; ties go to the range the client listed first, then to the server's order.
- * Returns undefined when nothing offered is acceptable (406).
+ * Chooses among `offered` by q-value (RFC 9110 §12.5.1): the most specific range decides each type's
+ * q; ties go to the range the client listed first, then to the server's order. The first offered when
+ * the header says nothing; undefined when nothing offered is acceptable (406).
  */
-export function negotiate(acceptHeader: string | null, offersRef: boolean): Representation | undefined {
-  const offered: string[] = offersRef ? [...ENTRY_TYPES, REF_TYPE] : [...ENTRY_TYPES];
+export function preferredType(acceptHeader: string | null, offered: readonly string[]): string | undefined {
   const ranges = acceptHeader?.trim() ? parseAccept(acceptHeader) : [];
-  if (ranges.length === 0) return { mediaType: "application/json", form: "entry" };
+  if (ranges.length === 0) return offered[0];
   let best: { mediaType: string; q: number; position: number; order: number } | undefined;
   offered.forEach((mediaType, order) => {
     const matching = ranges
@@ -46,8 +45,14 @@ export function negotiate(acceptHeader: string | null, offersRef: boolean): Repr
       best = candidate;
     }
   });
-  if (!best) return undefined;
-  return { mediaType: best.mediaType, form: best.mediaType === REF_TYPE ? "ref" : "entry" };
+  return best?.mediaType;
+}
+
+/** The representation of a JSON resource (its entry form, the Ref form when `offersRef`); undefined for a 406. */
+export function negotiate(acceptHeader: string | null, offersRef: boolean): Representation | undefined {
+  const mediaType = preferredType(acceptHeader, offersRef ? [...ENTRY_TYPES, REF_TYPE] : ENTRY_TYPES);
+  if (!mediaType) return undefined;
+  return { mediaType, form: mediaType === REF_TYPE ? "ref" : "entry" };
 }
 
 export function isJsonContentType(header: string | null): boolean {

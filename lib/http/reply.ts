@@ -1,13 +1,19 @@
 import { NotFound } from "@/lib/api/problem";
 
-/** What a handler answers; the kernel turns it into a Response with the negotiated representation. */
+/**
+ * What a handler answers; the kernel turns it into a Response with the negotiated representation.
+ * `lines`: a body of entries written as they come, batch after batch, one JSON text per line
+ * (an operation whose success has `lines`, decisions 0060).
+ */
 export type Reply = {
   status: number;
   body?: unknown;
+  lines?: AsyncIterable<readonly unknown[]>;
   headers?: Record<string, string>;
 };
 
 export const ok = (body: unknown, headers?: Record<string, string>): Reply => ({ status: 200, body, headers });
+export const okLines = (lines: AsyncIterable<readonly unknown[]>): Reply => ({ status: 200, lines });
 export const created = (body: unknown, location: string): Reply => ({ status: 201, body, headers: { Location: location } });
 export const accepted = (location: string, body?: unknown): Reply => ({ status: 202, body, headers: { Location: location } });
 export const noContent = (headers?: Record<string, string>): Reply => ({ status: 204, headers });

@@ -23,3 +23,13 @@ export function withBytes(request: Request, bytes: Buffer<ArrayBuffer>, init: Re
 }
 
 export const bytesOf = (response: Response): Buffer | undefined => bodies.get(response);
+
+const streams = new WeakSet<Response>();
+
+/** A Response whose body is sent as it is made (a stream of lines), never read whole first. */
+export function streamed(response: Response): Response {
+  streams.add(response);
+  return response;
+}
+
+export const isStreamed = (response: Response): boolean => streams.has(response);

@@ -1,16 +1,19 @@
 import "server-only";
 import type { z } from "zod";
+import { ENTRY_TYPES, LINES_TYPE, REF_TYPE } from "@/lib/api/media-types";
 import type { Method, Operation } from "@/lib/api/operation";
 import { Problem } from "@/lib/api/problem";
+import { logger } from "@/lib/log";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { serviceReady } from "@/lib/service/ready";
+import { textStream } from "@/lib/streams";
 import { authenticate } from "./auth";
 import { matchesIfNoneMatch, strongEtag } from "./etag";
-import { negotiate, type Representation } from "./negotiate";
+import { negotiate, preferredType, type Representation } from "./negotiate";
 import { clientOf, consume, rateLimitHeaders } from "./rate-limit";
 import type { Reply } from "./reply";
 import { errorResponse, instanceOf, logRequest, parseJsonBody, readBody, requestIdOf, validate } from "./request";
-import { withBytes } from "./response-bytes";
+import { streamed, withBytes } from "./response-bytes";
 
 export type HandlerContext<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
   app: AuthenticatedApp;
@@ -46,8 +49,45 @@ function searchParamsObject(url: URL): Record<string, string> {
   return query;
 }
 
-function respond(reply: Reply, operation: Operation, representation: Representation, request: Request, requestId: string): Response {
+/** The media types an operation's success is offered in, in the server's order of preference. */
+function offeredTypes(operation: Operation): string[] {
+  if (operation.success.lines) return [LINES_TYPE];
+  return operation.success.ref ? [...ENTRY_TYPES, REF_TYPE] : [...ENTRY_TYPES];
+}
+
+function representationOf(operation: Operation, accept: string | null): Representation | undefined {
+  if (!operation.success.entry) return NO_BODY;
+  if (!operation.success.lines) return negotiate(accept, operation.success.ref !== undefined);
+  const mediaType = preferredType(accept, [LINES_TYPE]);
+  return mediaType ? { mediaType, form: "entry" } : undefined;
+}
+
+/** Each batch of a `lines` reply as its entries' JSON, one per line. */
+async function* linesOf(lines: AsyncIterable<readonly unknown[]>): AsyncGenerator<string> {
+  for await (const batch of lines) yield batch.map((entry) => `${JSON.stringify(entry)}\n`).join("");
+}
+
+/** A `lines` reply's body: a failure part of the way is logged and cuts the connection (textStream). */
+function linesBody(lines: AsyncIterable<readonly unknown[]>, requestId: string, instance: string): ReadableStream<Uint8Array> {
+  return textStream(linesOf(lines), (error) => {
+    const level = error instanceof Problem ? "warn" : "error";
+    logger()[level]({ err: error, requestId, instance }, "a streamed answer broke part of the way");
+  });
+}
+
+function respond(
+  reply: Reply,
+  operation: Operation,
+  representation: Representation,
+  request: Request,
+  { requestId, instance }: { requestId: string; instance: string },
+): Response {
   const headers = new Headers({ "X-Request-Id": requestId, Vary: "Accept", ...reply.headers });
+  if (reply.lines) {
+    headers.set("Content-Type", `${representation.mediaType}; charset=utf-8`);
+    const body = request.method === "HEAD" ? null : linesBody(reply.lines, requestId, instance);
+    return streamed(new Response(body, { status: reply.status, headers }));
+  }
   if (reply.body === undefined) return new Response(null, { status: reply.status, headers });
   const bytes = Buffer.from(JSON.stringify(reply.body));
   headers.set("Content-Type", `${representation.mediaType}; charset=utf-8`);
@@ -76,18 +116,17 @@ async function execute(bound: Bound, request: Request, context: NextContext, req
   if (!operation.public) limits.push(consume("app", app.id));
   // A success without a body (202/204, OPTIONS) has no representation to refuse: Accept does not
   // matter there (decisions 0033).
-  const representation = operation.success.entry ? negotiate(request.headers.get("accept"), operation.success.ref !== undefined) : NO_BODY;
+  const representation = representationOf(operation, request.headers.get("accept"));
   if (!representation) {
-    const offered = operation.success.ref
-      ? "application/json, text/json, application/vnd.service.entry+json o application/vnd.service.ref+json"
-      : "application/json, text/json o application/vnd.service.entry+json";
-    throw new Problem(406, `Ninguna representación aceptable: este recurso se ofrece como ${offered}.`);
+    const offered = offeredTypes(operation);
+    const listed = offered.length > 1 ? `${offered.slice(0, -1).join(", ")} o ${offered.at(-1)}` : offered[0];
+    throw new Problem(406, `Ninguna representación aceptable: este recurso se ofrece como ${listed}.`);
   }
   const params = validate(operation.params, await context.params);
   const query = validate(operation.query, searchParamsObject(url));
   const body = validate(operation.body, operation.body ? parseJsonBody(request, bytes) : undefined);
   const reply = await bound.run({ app, params, query, body, form: representation.form, self: instance, requestId, request });
-  const response = respond(reply, operation, representation, request, requestId);
+  const response = respond(reply, operation, representation, request, { requestId, instance });
   for (const [name, value] of Object.entries(rateLimitHeaders(limits.filter((limit) => limit !== undefined))))
     response.headers.set(name, value);
   return response;

@@ -1,6 +1,7 @@
 import "server-only";
 import { createClient } from "@vitrina/sdk";
 import { getTranslations } from "next-intl/server";
+import { LINES_TYPE } from "@/lib/api/media-types";
 import { IDIOMA_PREDETERMINADO, type Traductor } from "./i18n/idiomas";
 import { traductorDe } from "./i18n/mensajes";
 import { leerProblema, type Problema } from "./problema";
@@ -109,6 +110,42 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
     return new Response(text || null, { status: response.status, statusText: response.statusText, headers: response.headers });
   }
 
+  /**
+   * Sends what the SDK signed for an answer that streams (the export): the timeout runs until the
+   * answer starts and then between two of its parts, not over the whole body, which may take minutes.
+   * A body that stops arriving errors; a refusal is read whole, as `enviar` reads it.
+   */
+  async function enviarFlujo(request: Request): Promise<Response> {
+    const quieto = new AbortController();
+    let reloj: ReturnType<typeof setTimeout> | undefined;
+    const esperar = () => {
+      clearTimeout(reloj);
+      reloj = setTimeout(() => quieto.abort(new DOMException(t("respuestas.v3.sinRespuestaATiempo"), "TimeoutError")), TIEMPO_MAXIMO_MS);
+      reloj.unref();
+    };
+    esperar();
+    const signal = AbortSignal.any([request.signal, quieto.signal]);
+    try {
+      const response = await fetchImpl(new Request(request, { cache: "no-store", redirect: "manual", signal }));
+      if (!response.ok || !response.body) {
+        const text = await response.text();
+        clearTimeout(reloj);
+        return new Response(text || null, { status: response.status, statusText: response.statusText, headers: response.headers });
+      }
+      const vigilado = new TransformStream<Uint8Array, Uint8Array>({
+        transform(parte, controller) {
+          esperar();
+          controller.enqueue(parte);
+        },
+        flush: () => clearTimeout(reloj),
+      });
+      return new Response(response.body.pipeThrough(vigilado), { status: response.status, headers: response.headers });
+    } catch (error) {
+      clearTimeout(reloj);
+      throw new V3Error({ Title: t("respuestas.v3.sinConexion"), Status: 0, Detail: `${base}: ${causa(error, t)}` });
+    }
+  }
+
   const sdk = createClient({
     baseUrl: base,
     appKey: connection.appKey,
@@ -182,6 +219,23 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
     /** PUT …/{sid}/atencion (extension): attended or not, by whom; the enquiry with its Atencion. */
     marcarAtencion: (adminMail: string, sid: string, body: AtencionCambios) =>
       data(sdk.PUT("/v3/consultas/{adminMail}/{sid}/atencion", { ...consulta(adminMail, sid), body })),
+    /**
+     * GET …/exportar (extension): every enquiry of the list's filters in one signed request, newest
+     * first, one Consulta's JSON per line (the body's bytes, as they arrive). The body errors if the
+     * answer is cut or stops arriving; `signal` ends the request (the person left).
+     */
+    exportarConsultas: async (adminMail: string, filtros: Omit<ConsultasFiltros, "pagina">, signal?: AbortSignal) => {
+      const { data } = await ok(
+        sdk.GET("/v3/consultas/{adminMail}/exportar", {
+          params: { path: { adminMail }, query: conValor(filtros) },
+          headers: { Accept: LINES_TYPE },
+          parseAs: "stream",
+          fetch: enviarFlujo,
+          signal,
+        }),
+      );
+      return data as ReadableStream<Uint8Array>;
+    },
     /** GET …/resumen (extension): the period's numbers for the list's desde, hasta and operador. */
     getResumen: (adminMail: string, query: { operador?: string; desde?: string; hasta?: string } = {}) =>
       data(sdk.GET("/v3/consultas/{adminMail}/resumen", { params: { path: { adminMail }, query: conValor(query) } })),

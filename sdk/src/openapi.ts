@@ -204,6 +204,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/consultas/{adminMail}/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Todas las consultas de la lista en una sola solicitud (extensión)
+         * @description Las consultas que la lista GET /v3/consultas/{adminMail} da con los mismos filtros, todas, sin páginas: una consulta (la misma entrada que en la lista) por línea, en JSON delimitado por saltos de línea (application/x-ndjson), de la más reciente a la más antigua. Cuenta como una solicitud para el límite de la app. La respuesta se escribe mientras se lee: si se corta antes de terminar, la conexión se cierra sin el fin del cuerpo, y el cliente debe tomar la descarga como fallida.
+         */
+        get: operations["exportarConsultas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * Métodos de /v3/consultas/{adminMail}/exportar
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
+         */
+        options: operations["exportarConsultasOptions"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/consultas/{adminMail}/resumen": {
         parameters: {
             query?: never;
@@ -3194,6 +3218,219 @@ export interface operations {
         };
     };
     listConsultasOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
+                adminMail: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sin cuerpo. */
+            204: {
+                headers: {
+                    /** @description Los métodos que la ruta admite (para una agencia, los que la app puede usar ahora). */
+                    Allow: string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    exportarConsultas: {
+        parameters: {
+            query?: {
+                /** @description Un operador de la agencia: solo las consultas que ese operador ve (el administrador ve todas) */
+                operador?: string;
+                /** @description ExternalId de una publicación (sin distinguir mayúsculas) */
+                externalid?: string;
+                /** @description Primer día de recepción, en la zona horaria del servicio; como mínimo hoy menos 90 días (por omisión) */
+                desde?: string;
+                /** @description Último día de recepción, en la zona horaria del servicio; por omisión hoy */
+                hasta?: string;
+                q?: string;
+                /** @description Extensión: solo las consultas atendidas (true) o solo las que nadie marcó como atendidas (false), según las marcas de la app */
+                atendida?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
+                adminMail: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Una consulta por línea */
+            200: {
+                headers: {
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": components["schemas"]["Consulta"];
+                };
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description adminMail, operador, externalid, desde, hasta, q o atendida no son válidos; ValidationProblemDetails que nombra el parámetro. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description La agencia no existe para la app. Sin cuerpo. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    exportarConsultasOptions: {
         parameters: {
             query?: never;
             header?: never;

@@ -91,6 +91,19 @@ describe("@vitrina/sdk", () => {
     for await (const _ of vitrina.entries("/v3/consultas/{adminMail}", { params: { path: { adminMail }, query: { pagina: 2 } } }))
       counted++;
     expect(counted).toBe(1);
+    // The export: every enquiry of the list in one request, one per line.
+    const exported = await vitrina.GET("/v3/consultas/{adminMail}/exportar", {
+      params: { path: { adminMail }, query: {} },
+      headers: { Accept: "application/x-ndjson" },
+      parseAs: "text",
+    });
+    expect(exported.response.status).toBe(200);
+    expect(
+      exported.data
+        ?.trimEnd()
+        .split("\n")
+        .map((line) => sidDeConsulta(JSON.parse(line))),
+    ).toEqual([...sids]);
   });
 
   it("agencies: invite, list, read, edit, products, detach", async () => {

@@ -1,19 +1,23 @@
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 
 /** Headers that belong to one connection, not to the request (and the Host of this server). */
 const DE_CONEXION = new Set(["host", "connection", "keep-alive", "content-length", "transfer-encoding", "accept-encoding"]);
 
 /**
  * An HTTP server a Panel workspace takes for the API v3 (panel workspace --api): it passes each
- * request on to `destino` as is (ACS-HMAC signs the path and the x-acs-* headers, not the host), holds
- * them while `retener` (until `pasar`), or answers every one 200 with an empty JSON object while
- * `romper` (an API whose answers the Panel does not expect).
+ * request on to `destino` as is (ACS-HMAC signs the path and the x-acs-* headers, not the host) and
+ * streams the answer back as it comes, noting each request's path and query (`solicitudes`). It holds
+ * them while `retener` (until `pasar`), answers every one 200 with an empty JSON object while `romper`
+ * (an API whose answers the Panel does not expect), or, while `cortar`, sends the first bytes of each
+ * answer and then drops the connection without ending the body (a network or a proxy that fails).
  */
 export async function startApiIntermedia(destino: string) {
-  let modo: "pasar" | "retener" | "romper" = "pasar";
+  let modo: "pasar" | "retener" | "romper" | "cortar" = "pasar";
+  let bytesAntesDelCorte = 0;
   let abrir = () => {};
   let compuerta = Promise.resolve();
   let retenidas = 0;
+  const solicitudes: string[] = [];
 
   async function pasarA(request: IncomingMessage, cuerpo: Buffer) {
     const headers = Object.fromEntries(
@@ -29,7 +33,25 @@ export async function startApiIntermedia(destino: string) {
     });
   }
 
+  /** The answer's body as it arrives; while `cortar`, only its first bytes, then the connection dropped. */
+  async function enviarCuerpo(respuesta: Response, response: ServerResponse) {
+    const lector = respuesta.body?.getReader();
+    let enviados = 0;
+    for (let parte = await lector?.read(); parte && !parte.done; parte = await lector?.read()) {
+      if (modo === "cortar" && enviados + parte.value.length >= bytesAntesDelCorte) {
+        response.write(parte.value.subarray(0, Math.max(0, bytesAntesDelCorte - enviados)));
+        await lector?.cancel();
+        response.destroy();
+        return;
+      }
+      enviados += parte.value.length;
+      response.write(parte.value);
+    }
+    response.end();
+  }
+
   const server = createServer(async (request, response) => {
+    solicitudes.push(request.url ?? "/");
     const partes: Buffer[] = [];
     for await (const parte of request) partes.push(parte as Buffer);
     if (modo === "romper") {
@@ -48,7 +70,7 @@ export async function startApiIntermedia(destino: string) {
       if (valor) headers[nombre] = valor;
     }
     response.writeHead(respuesta.status, headers);
-    response.end(Buffer.from(await respuesta.arrayBuffer()));
+    await enviarCuerpo(respuesta, response).catch(() => response.destroy());
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
@@ -58,6 +80,11 @@ export async function startApiIntermedia(destino: string) {
     url: `http://127.0.0.1:${port}`,
     /** Requests held since the last `retener`. */
     retenidas: () => retenidas,
+    /** The path and query of each request received since the last `olvidar`, in order. */
+    solicitudes: () => [...solicitudes],
+    olvidar() {
+      solicitudes.length = 0;
+    },
     retener() {
       modo = "retener";
       retenidas = 0;
@@ -67,6 +94,11 @@ export async function startApiIntermedia(destino: string) {
     },
     romper() {
       modo = "romper";
+    },
+    /** From now on each answer stops after its first `bytes` bytes, its connection dropped. */
+    cortar(bytes: number) {
+      modo = "cortar";
+      bytesAntesDelCorte = bytes;
     },
     /** Back to passing requests on, the held ones included. */
     pasar() {

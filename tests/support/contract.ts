@@ -1,5 +1,6 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { LINES_TYPE } from "@/lib/api/media-types";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 
 /**
@@ -133,13 +134,18 @@ function checkBody(where: string, declared: ResponseObject, contentType: string 
     throw new ContractViolation(`${where}: Content-Type ${contentType} not declared (${Object.keys(declared.content).join(", ")})`);
   }
   const validate = validatorAt([...at, "content", mediaType, "schema"]);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new ContractViolation(`${where}: the body is not JSON: ${text.slice(0, 200)}`);
-  }
-  if (!validate(body)) {
-    throw new ContractViolation(`${where}: the body does not match the schema: ${ajv.errorsText(validate.errors, { separator: "; " })}`);
+  // A stream of lines: each line one value of the schema, every line ended.
+  if (mediaType === LINES_TYPE && !text.endsWith("\n")) throw new ContractViolation(`${where}: the last line is not ended`);
+  const values = mediaType === LINES_TYPE ? text.slice(0, -1).split("\n") : [text];
+  for (const value of values) {
+    let body: unknown;
+    try {
+      body = JSON.parse(value);
+    } catch {
+      throw new ContractViolation(`${where}: the body is not JSON: ${value.slice(0, 200)}`);
+    }
+    if (!validate(body)) {
+      throw new ContractViolation(`${where}: the body does not match the schema: ${ajv.errorsText(validate.errors, { separator: "; " })}`);
+    }
   }
 }

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { z } from "zod";
 import { MAX_ANIDAMIENTO } from "@/lib/api/limites";
 import { ConsultaIngestSchema, PublicacionIngestSchema } from "@/lib/api/marketplace";
-import { ENTRY_TYPES, REF_TYPE } from "@/lib/api/media-types";
+import { LINES_TYPE } from "@/lib/api/media-types";
 import { PROBLEM_TITLES } from "@/lib/api/problem";
 import { PROBLEM_CONTENT_TYPE } from "@/lib/http/problem";
 import { signRequest } from "@/lib/http/signing";
@@ -51,6 +51,8 @@ export type FuzzOperation = {
   auth: "hmac" | "bearer" | "public";
   /** Statuses the reference documents for this operation. */
   documented: Set<number>;
+  /** The media types of its 2xx bodies, as documented. */
+  successTypes: string[];
   /** Whether a success changes state (everything but GET and OPTIONS). */
   write: boolean;
 };
@@ -64,7 +66,7 @@ type OpenApiOperation = {
   security?: unknown[];
   parameters?: { name: string; in: string; required?: boolean; schema?: JsonSchema }[];
   requestBody?: { content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, unknown>;
+  responses: Record<string, { content?: Record<string, unknown> }>;
 };
 
 /** Inlines `$ref`s (the schemas here are not recursive). */
@@ -111,6 +113,9 @@ export function operationsFromOpenApi(document: OpenApiDocument): FuzzOperation[
         body: body ? resolve(body, components) : undefined,
         auth: operation.security && operation.security.length === 0 ? "public" : "hmac",
         documented: new Set(Object.keys(operation.responses).map(Number)),
+        successTypes: Object.entries(operation.responses).flatMap(([status, response]) =>
+          status.startsWith("2") ? Object.keys(response.content ?? {}) : [],
+        ),
         write: !["GET", "OPTIONS"].includes(method.toUpperCase()),
       });
     }
@@ -131,6 +136,7 @@ export function marketplaceOperations(): FuzzOperation[] {
     params: [],
     auth: "bearer" as const,
     documented: new Set([201, 400, 401, 413, 415, ...statuses]),
+    successTypes: ["application/json"],
     write: true,
   }));
 }
@@ -1142,10 +1148,12 @@ export function violation(request: FuzzRequest, response: FuzzResponse, operatio
   // 2xx
   if (response.text === "") return undefined;
   const mediaType = contentType.split(";")[0]?.trim() ?? "";
-  const json = operation.auth === "bearer" ? ["application/json"] : [...ENTRY_TYPES, REF_TYPE];
-  if (!json.includes(mediaType)) return `${status} with Content-Type ${contentType}`;
+  if (!operation.successTypes.includes(mediaType)) return `${status} with Content-Type ${contentType}`;
+  // A stream of lines (decisions 0060): each line one JSON text, the last one ended.
+  const texts = mediaType === LINES_TYPE ? response.text.split("\n") : [response.text];
+  if (mediaType === LINES_TYPE && texts.pop() !== "") return `${status} whose last line is not ended`;
   try {
-    JSON.parse(response.text);
+    for (const text of texts) JSON.parse(text);
   } catch {
     return `${status} with a body that is not JSON`;
   }

@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { canonicalString, sha256Digest, signCanonical } from "@/lib/http/signing";
 import { traductorDe } from "@/lib/panel/i18n/mensajes";
@@ -142,4 +144,39 @@ describe("crearClienteV3", () => {
     const problem = { Title: "No autorizado", Status: 401, Detail: "La firma no es válida." };
     expect((await caught(english(fakeApi(() => json(401, problem)).fetchImpl).listRegiones())).problem).toMatchObject(problem);
   });
+});
+
+describe("crearClienteV3: the export (decisions 0060)", () => {
+  it("asks for the lines with one signed GET and gives the body as it arrives; a refusal is a V3Error", async () => {
+    const lines = '{"a":1}\n{"a":2}\n';
+    const { sent, fetchImpl } = fakeApi((request) =>
+      request.url.includes("nadie") ? json(404, {}) : new Response(lines, { headers: { "Content-Type": "application/x-ndjson" } }),
+    );
+    const client = crearClienteV3(connection, { fetchImpl });
+    const stream = await client.exportarConsultas("a@b.com", { q: "gomez", operador: "", atendida: "false" });
+    expect(await new Response(stream).text()).toBe(lines);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.url).toBe("http://api.example/v3/consultas/a%40b.com/exportar?q=gomez&atendida=false");
+    expect(sent[0]?.headers.accept).toBe("application/x-ndjson");
+    await expect(client.exportarConsultas("nadie@b.com", {})).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("ends the body with an error when the answer stops arriving for 15 s, not at once, and not as if it were whole", async () => {
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { "Content-Type": "application/x-ndjson" });
+      response.write('{"a":1}\n');
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const client = crearClienteV3({ ...connection, apiBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+      const reader = (await client.exportarConsultas("a@b.com", {})).getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toBe('{"a":1}\n');
+      const started = Date.now();
+      await expect(reader.read()).rejects.toMatchObject({ name: "TimeoutError" });
+      expect(Date.now() - started).toBeGreaterThan(14_000);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 30_000);
 });

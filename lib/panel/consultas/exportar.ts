@@ -1,16 +1,20 @@
 import "server-only";
-import { MAX_PAGINA } from "@/lib/api/limites";
 import { formatearFechaHora } from "@/lib/formats";
+import { logger } from "@/lib/log";
 import { explicarFalla } from "@/lib/panel/fallas";
 import { zonaHorariaDelPanel } from "@/lib/panel/i18n/zona-horaria";
 import { exigirUsuario } from "@/lib/panel/session";
+import { V3Error } from "@/lib/panel/v3-client";
 import type { Consulta } from "@/lib/panel/v3-tipos";
-import { cargarPagina, type Resolucion, resolverConsultas, sidDe, statusDeFalla } from "./vista";
+import { textStream } from "@/lib/streams";
+import { resolverConsultas, sidDe, statusDeFalla } from "./vista";
 
 /**
- * The work of GET /panel/consultas/exportar?{same filters as the inbox}: every enquiry of the filter, across
- * ALL pages (walked one by one through the v3 client), streamed as CSV. Same role rules as the
- * page: an `agencia` user gets its agency as its operator sees it, whatever the URL says.
+ * The work of GET /panel/consultas/exportar?{same filters as the inbox}: every enquiry of the filter,
+ * read from the API in ONE signed request (GET /v3/consultas/{adminMail}/exportar, a line per enquiry,
+ * decisions 0060) and streamed on as CSV while it arrives: an export counts once against the app's
+ * rate limit, however many enquiries it holds. Same role rules as the page: an `agencia` user gets
+ * its agency as its operator sees it, whatever the URL says.
  *
  * Format: UTF-8 with BOM (so Excel detects the encoding), CRLF line ends, and `;` as separator:
  * Excel and LibreOffice in es-AR use the comma as decimal separator and `;` as list separator, so a
@@ -19,9 +23,6 @@ import { cargarPagina, type Resolucion, resolverConsultas, sidDe, statusDeFalla 
  * Panel's date-time (lib/formats.ts) in its time zone, 25/11/2026 14:09, which an es-AR spreadsheet
  * reads as a date and time. The file is for es-AR spreadsheets whatever the Panel's language. A cell that a spreadsheet would run as a formula
  * (=, @, tab, CR, or + / - not followed by a plain number or phone) gets a leading apostrophe.
- * The API stops at page 99: past 99 × 50 enquiries the export walks the period one day at a time
- * (newest first), so the file holds every enquiry of the filter as long as no single day has more
- * than 4950.
  */
 
 const SEPARADOR = ";";
@@ -114,29 +115,27 @@ function fila(consulta: Consulta, zona: string): string {
   return COLUMNAS.map((columna) => celda(valores[columna])).join(SEPARADOR) + FIN;
 }
 
-type Pagina = Awaited<ReturnType<Resolucion["client"]["listConsultas"]>>;
-
-const diaAnterior = (dia: string) => new Date(Date.parse(`${dia}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-
-/** Every page of the filter: the API's pages while they reach, else day by day, newest first. */
-async function* todasLasPaginas(resolucion: Resolucion, adminMail: string, primera: Pagina): AsyncGenerator<Consulta[]> {
-  yield primera._entries;
-  const listar = (filtros: Partial<Resolucion["filtros"]>, pagina: number) =>
-    resolucion.client.listConsultas(adminMail, { ...resolucion.filtros, ...filtros, pagina });
-  if (primera.Total <= MAX_PAGINA * primera.PerPagina) {
-    for (let pagina = 2, actual = primera; actual._links.next; pagina++) {
-      actual = await listar({}, pagina);
-      yield actual._entries;
+/**
+ * The CSV rows of the export's lines (one Consulta's JSON each), as they arrive. The upstream body
+ * broken (the API's stream cut or stalled) or ending in the middle of a line throws: the CSV stream
+ * errors with it and Next cuts the connection instead of ending the file, so the browser marks the
+ * download failed (issue 29).
+ */
+async function* filasDe(lineas: ReadableStream<Uint8Array>, zona: string): AsyncGenerator<string> {
+  const lector = lineas.getReader();
+  const decoder = new TextDecoder();
+  let resto = "";
+  try {
+    for (let parte = await lector.read(); !parte.done; parte = await lector.read()) {
+      const completas = (resto + decoder.decode(parte.value, { stream: true })).split("\n");
+      resto = completas.pop() ?? "";
+      yield completas.map((linea) => fila(JSON.parse(linea) as Consulta, zona)).join("");
     }
-    return;
+  } finally {
+    // Left early (the person cancelled the download): the API's answer is not read any further.
+    await lector.cancel().catch(() => undefined);
   }
-  const desde = primera.Desde.slice(0, 10);
-  for (let dia = primera.Hasta.slice(0, 10); dia >= desde; dia = diaAnterior(dia)) {
-    for (let pagina = 1, actual: Pagina | undefined; pagina === 1 || actual?._links.next; pagina++) {
-      actual = await listar({ desde: dia, hasta: dia }, pagina);
-      yield actual._entries;
-    }
-  }
+  if (resto + decoder.decode() !== "") throw new Error("La exportación de la API terminó a mitad de una línea.");
 }
 
 const textoPlano = (status: number, cuerpo: string) =>
@@ -146,7 +145,6 @@ export async function exportarConsultas(request: Request): Promise<Response> {
   const user = await exigirUsuario({ roles: ["admin", "soporte", "agencia"] });
   const resolucion = await resolverConsultas(user, new URL(request.url).searchParams);
   const { t } = resolucion;
-  const zona = zonaHorariaDelPanel();
   if (resolucion.errores) {
     const detalle = Object.entries(resolucion.errores).map(([campo, mensajes]) => `${campo}: ${mensajes.join(" ")}`);
     return textoPlano(400, `${t("respuestas.exportar.filtros")}\n${detalle.join("\n")}\n`);
@@ -154,48 +152,28 @@ export async function exportarConsultas(request: Request): Promise<Response> {
   if (!resolucion.adminMail) return textoPlano(400, `${t("respuestas.exportar.agencia")}\n`);
   const adminMail = resolucion.adminMail;
 
-  const primera = await cargarPagina(resolucion, 1);
-  if (!primera.ok) return textoPlano(statusDeFalla(primera.status), `${t("respuestas.exportar.motivo", { motivo: primera.mensaje })}\n`);
-  const { Total } = primera.datos;
+  let lineas: ReadableStream<Uint8Array>;
+  try {
+    lineas = await resolucion.client.exportarConsultas(adminMail, resolucion.filtros, request.signal);
+  } catch (error) {
+    const status = statusDeFalla(error instanceof V3Error ? error.status : 500);
+    return textoPlano(status, `${t("respuestas.exportar.motivo", { motivo: explicarFalla(error, t, adminMail) })}\n`);
+  }
 
-  const encoder = new TextEncoder();
-  // Pages shift while new enquiries arrive, and the day walk repeats the first page: a sid already
-  // written is skipped.
-  const escritas = new Set<string>();
-  const filas = (entradas: Consulta[]) =>
-    entradas
-      .filter((consulta) => {
-        const sid = sidDe(consulta);
-        if (escritas.has(sid)) return false;
-        escritas.add(sid);
-        return true;
-      })
-      .map((consulta) => fila(consulta, zona))
-      .join("");
-
-  const paginas = todasLasPaginas(resolucion, adminMail, primera.datos);
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(`\uFEFF${COLUMNAS.join(SEPARADOR)}${FIN}`));
-    },
-    async pull(controller) {
-      try {
-        const siguiente = request.signal.aborted ? undefined : await paginas.next();
-        if (!siguiente || siguiente.done) controller.close();
-        else controller.enqueue(encoder.encode(filas(siguiente.value)));
-      } catch (error) {
-        controller.error(new Error(explicarFalla(error, t, adminMail)));
-      }
-    },
-  });
+  async function* csv() {
+    yield `\uFEFF${COLUMNAS.join(SEPARADOR)}${FIN}`;
+    yield* filasDe(lineas, zonaHorariaDelPanel());
+  }
+  const cortada = (error: unknown) => {
+    if (!request.signal.aborted) logger().warn({ err: error, adminMail }, "panel: la exportación de consultas se cortó");
+  };
 
   const nombre = `consultas-${adminMail.replace(/[^A-Za-z0-9._-]+/g, "_")}-${resolucion.hoy}.csv`;
-  return new Response(stream, {
+  return new Response(textStream(csv(), cortada), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${nombre}"; filename*=UTF-8''${encodeURIComponent(nombre)}`,
       "Cache-Control": "no-store",
-      "X-Consultas-Total": String(Total),
     },
   });
 }

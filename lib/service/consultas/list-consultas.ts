@@ -1,7 +1,6 @@
 import "server-only";
 import { desc, inArray, sql } from "drizzle-orm";
 import { type Consulta, type ConsultaRef, type Consultas, consultasPath, type ListConsultasFilters, PER_PAGINA } from "@/lib/api/consultas";
-import { searchWords } from "@/lib/api/limites";
 import { type Db, getDb, getPlanOnceDb } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { consultas, consultasAtencion } from "@/lib/db/schema";
@@ -10,12 +9,11 @@ import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { counterHours } from "@/lib/time";
 import { countConsultas } from "./count-consultas";
 import { listEnvelope } from "./list-envelope";
-import { type ListFacts, listShapeOf, readHolding } from "./list-facts";
+import { type ListFacts, listScope, readHolding } from "./list-facts";
 import { type ListShape, listConditions, shapeName } from "./list-shape";
 import { periodOf } from "./period";
 import { atencionColumns, atencionOf, presentConsulta, presentedColumns } from "./present-consulta";
 import { readSearchPage } from "./search-page";
-import { termParams } from "./search-terms";
 import { seekPageSids } from "./seek-page";
 
 const newestFirst = [desc(consultas.momento), desc(consultas.sid)];
@@ -56,21 +54,7 @@ function pageSids(db: Db, shape: ListShape, seek: boolean) {
  */
 async function readPage(db: Db, facts: ListFacts, filters: ListConsultasFilters) {
   const pagina = filters.pagina ?? 1;
-  const terms = searchWords(filters.q);
-  const shape: ListShape = {
-    ...listShapeOf(facts),
-    externalId: Boolean(filters.externalid),
-    terminos: terms.length,
-    atendida: filters.atendida,
-  };
-  const values = {
-    agencia: facts.agenciaId,
-    app: facts.appId,
-    adminMail: facts.adminMail,
-    operador: facts.operador?.email,
-    externalId: filters.externalid?.toLowerCase(),
-    ...termParams(terms),
-  };
+  const { shape, values } = listScope(facts, filters);
   if (shape.terminos > 0) return readSearchPage(db, facts, shape, values, filters);
   const { from, to } = periodOf(filters);
   const params = { ...values, from, to };

@@ -1,10 +1,13 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
+import type { ListConsultasFilters } from "@/lib/api/consultas";
+import { searchWords } from "@/lib/api/limites";
 import { fieldProblem, NotFound, Problem } from "@/lib/api/problem";
 import type { Db } from "@/lib/db";
 import { operadores } from "@/lib/db/schema";
 import { keptFor } from "@/lib/kept";
 import type { ListShape } from "./list-shape";
+import { termParams } from "./search-terms";
 import { registeredAgencia } from "./visibility";
 
 /**
@@ -70,6 +73,26 @@ export function listShapeOf(facts: ListFacts): ListShape {
     terminos: 0,
     atendida: undefined,
   };
+}
+
+/** What a list's filters (those of the list, the export and the search within them) make of its shape, and its placeholders' values but the period's. */
+export function listScope(facts: ListFacts, filters: Pick<ListConsultasFilters, "q" | "externalid" | "atendida">) {
+  const terms = searchWords(filters.q);
+  const shape: ListShape = {
+    ...listShapeOf(facts),
+    externalId: Boolean(filters.externalid),
+    terminos: terms.length,
+    atendida: filters.atendida,
+  };
+  const values = {
+    agencia: facts.agenciaId,
+    app: facts.appId,
+    adminMail: facts.adminMail,
+    operador: facts.operador?.email,
+    externalId: filters.externalid?.toLowerCase(),
+    ...termParams(terms),
+  };
+  return { shape, values };
 }
 
 /** Reading the facts again and again finding them changed by the time the statements run: give up after this many. */

@@ -77,15 +77,17 @@ export function listConditions(shape: ListShape): SQL {
 
 /**
  * The enquiries of a list with `q` (`sid`, `momento`): the same conditions, those the terms' copy of
- * the enquiry holds read there, the listing and the marks checked per match.
+ * the enquiry holds read there, the listing and the marks checked per match. `where`: one more
+ * condition on the terms (an export's place in the list, export-consultas.ts).
  */
-export function listMatches(shape: ListShape): SQL {
+export function listMatches(shape: ListShape, where?: (terms: typeof consultasTerminos) => SQL): SQL {
   const terms = consultasTerminos;
   const conditions = and(
     visibleEnquiries(sql.placeholder("agencia"), sql.placeholder("app"), shape.compartir, terms),
     gte(terms.momento, sql.placeholder("from")),
     lte(terms.momento, sql.placeholder("to")),
     shape.operador ? eq(terms.operadorResponsable, sql.placeholder("operador")) : undefined,
+    where?.(terms),
   ) as SQL;
   const listing = sql`exists (select 1 from ${consultas} where ${consultas.sid} = m.sid and ${consultas.externalId} = ${sql.placeholder("externalId")})`;
   return matchingEnquiries(shape.terminos, conditions, {

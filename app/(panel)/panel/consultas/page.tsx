@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
+import { Suspense } from "react";
 import { AvisoNovedades } from "@/components/consultas/aviso-novedades";
+import { CargandoConsultas } from "@/components/consultas/cargando";
 import { DetalleConsulta } from "@/components/consultas/detalle-consulta";
 import { FormularioFiltros } from "@/components/consultas/formulario-filtros";
 import { Paginacion } from "@/components/consultas/paginacion";
@@ -17,7 +19,7 @@ import { contactoDe, filaDe, seccionesDe } from "@/lib/panel/consultas/presentac
 import { cargarPagina, type Resolucion, resolverConsultas, sidDe } from "@/lib/panel/consultas/vista";
 import { explicarFalla } from "@/lib/panel/fallas";
 import { dia } from "@/lib/panel/formatos";
-import { exigirUsuario } from "@/lib/panel/session";
+import { type CurrentUser, exigirUsuario } from "@/lib/panel/session";
 import type { Consulta } from "@/lib/panel/v3-tipos";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -29,11 +31,13 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const ROLES = ["admin", "soporte", "agencia"] as const;
 
+/**
+ * The inbox. The role check runs before anything streams (a route loading.tsx would send 200 before a
+ * 403); the enquiries suspend below the heading, their loading state in its place meanwhile.
+ */
 export default async function ConsultasPage({ searchParams }: { searchParams: SearchParams }) {
   const crudos = await searchParams;
   const user = await exigirUsuario({ roles: ROLES, next: urlConsultas(primeros(crudos)) });
-  const resolucion = await resolverConsultas(user, crudos, { listar: true });
-  const sid = primeros(crudos).sid;
   const t = await getTranslations();
 
   return (
@@ -46,9 +50,17 @@ export default async function ConsultasPage({ searchParams }: { searchParams: Se
             : t("consultas.descripcion")}
         </p>
       </div>
-      <Contenido resolucion={resolucion} sid={sid} userId={user.id} puedeReenviar={user.role === "admin" || user.role === "soporte"} />
+      <Suspense fallback={<CargandoConsultas texto={t("consultas.cargando")} />}>
+        <Bandeja user={user} crudos={crudos} />
+      </Suspense>
     </div>
   );
+}
+
+async function Bandeja({ user, crudos }: { user: CurrentUser; crudos: Record<string, string | string[] | undefined> }) {
+  const resolucion = await resolverConsultas(user, crudos, { listar: true });
+  const puedeReenviar = user.role === "admin" || user.role === "soporte";
+  return <Contenido resolucion={resolucion} sid={primeros(crudos).sid} userId={user.id} puedeReenviar={puedeReenviar} />;
 }
 
 function primeros(crudos: Record<string, string | string[] | undefined>): ParametrosConsultas {

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { getFormatter, getTranslations } from "next-intl/server";
+import { Suspense } from "react";
+import { CargandoConsultas } from "@/components/consultas/cargando";
 import { Paginacion } from "@/components/consultas/paginacion";
 import { TablaConsultas } from "@/components/consultas/tabla-consultas";
 import { Alert } from "@/components/ui/alert";
@@ -26,7 +28,8 @@ const urlBusqueda = (q: string, pagina?: number) =>
 
 /**
  * The header's search for admin and soporte: GET /v3/consultas?q= across every agency of the app,
- * each result saying its agency and opening in that agency's inbox.
+ * each result saying its agency and opening in that agency's inbox. The role check runs before
+ * anything streams; the results suspend below the heading.
  */
 export default async function BuscarConsultas({ searchParams }: { searchParams: SearchParams }) {
   const crudos = await searchParams;
@@ -42,7 +45,9 @@ export default async function BuscarConsultas({ searchParams }: { searchParams: 
         <p className="mt-1 text-slate-600">{q ? t("consultas.busqueda.de", { q }) : t("consultas.busqueda.ayuda")}</p>
       </div>
       {q ? (
-        <Resultados userId={user.id} workspaceId={user.workspace.id} q={q} pagina={pagina} />
+        <Suspense key={urlBusqueda(q, pagina)} fallback={<CargandoConsultas texto={t("consultas.cargando")} filtros={false} />}>
+          <Resultados userId={user.id} workspaceId={user.workspace.id} q={q} pagina={pagina} />
+        </Suspense>
       ) : (
         <Card titulo={t("consultas.busqueda.vaciaTitulo")} descripcion={t("consultas.busqueda.ayuda")} />
       )}
