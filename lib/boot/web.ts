@@ -20,16 +20,18 @@ const holder = globalThis as typeof globalThis & {
 async function start(): Promise<void> {
   const settings = config();
   await openWebDb(settings.statementTimeoutMs);
-  await loadCatalogo();
+  // Start-up work is not a request: under load, or waiting for another process starting at the same
+  // moment, loading the catalogue took over the request's statement limit and the start failed.
+  await withoutStatementLimit(loadCatalogo);
   if (settings.embedded) {
     await startAdminSocket(adminSocketPath(settings.dataDir));
     const stop = new AbortController();
     holder.__vitrinaWorkers = { stop, stopped: startWorkers(stop.signal) };
   }
   // SEED_DEMO: the first start fills the demo, service data and the Panel's workspace, as `seed demo` does.
-  if (settings.seedDemo && !(await demoSeeded())) {
-    await withoutStatementLimit(() => runOperation("seed.demo", { consultas: DEFAULT_DEMO_CONSULTAS }));
-  }
+  await withoutStatementLimit(async () => {
+    if (settings.seedDemo && !(await demoSeeded())) await runOperation("seed.demo", { consultas: DEFAULT_DEMO_CONSULTAS });
+  });
   logger().info({ embedded: settings.embedded, publicBaseUrl: settings.publicBaseUrl }, "service started");
 }
 
