@@ -104,11 +104,12 @@ describe("the operator CLI's panel user (issue 29, item 7)", () => {
   it("twelve spaces (--password, --password-stdin, with --json) exit 1 saying what to do, and create no user", async () => {
     const email = unique("cli-debil");
     for (const weak of [" ".repeat(12), "Password123!"]) {
-      for (const command of [
-        adminCli(server(), ...userArgs(email), "--password", weak),
-        adminCliConEntrada(server(), weak, ...userArgs(email), "--password-stdin", "--json"),
+      // Started one at a time: a command started before the previous one is awaited rejects unhandled.
+      for (const run of [
+        () => adminCli(server(), ...userArgs(email), "--password", weak),
+        () => adminCliConEntrada(server(), weak, ...userArgs(email), "--password-stdin", "--json"),
       ]) {
-        const { code, stdout, stderr } = await fallo(command);
+        const { code, stdout, stderr } = await fallo(run());
         expect(code).toBe(1);
         expect(stdout).toBe("");
         expect(stderr).toMatch(/^Error: La contraseña es fácil de adivinar: usá tres o cuatro palabras/);
