@@ -8,6 +8,7 @@ import { logger } from "@/lib/log";
 import { loadCatalogo } from "@/lib/service/catalogo/load-catalogo";
 import { DEFAULT_DEMO_CONSULTAS } from "@/lib/service/demo/data";
 import { demoSeeded } from "@/lib/service/demo/seed-demo";
+import { matchLegacyListings } from "@/lib/service/publicaciones/legacy";
 import { settleReadiness } from "@/lib/service/ready";
 import { startWorkers } from "./workers";
 
@@ -21,6 +22,7 @@ async function start(): Promise<void> {
   const settings = config();
   await getDb();
   await loadCatalogo();
+  await matchLegacyListings();
   if (settings.embedded) {
     await startAdminSocket(adminSocketPath(settings.dataDir));
     const stop = new AbortController();
