@@ -146,7 +146,7 @@ beforeAll(async () => {
       deliveries.push(Id);
     }
   }
-}, 180_000);
+}, 300_000);
 
 /** A listing of `side` whose identity and texts only that side may see; known to its side once created. */
 async function listing(side: Side, mail: string, extra: Record<string, unknown> = {}) {

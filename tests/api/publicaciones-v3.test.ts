@@ -17,7 +17,9 @@ import { invitationLink, registroValido } from "../support/registro";
 
 /**
  * Issue 32: listings through API v3 (docs/contract.md#listings). Each test registers its own agency;
- * app A publishes, app B shares some agencies with it, app C is registered with none of A's.
+ * app A publishes, app B shares some agencies with it, app C is registered with none of A's. The
+ * tests that register two agencies or run the CLI several times get 120 s: on PostgreSQL, three
+ * files at once on the shared machine, one took 60 s.
  */
 
 const REF = "application/vnd.service.ref+json";
@@ -208,7 +210,7 @@ describe("POST and GET /v3/publicaciones", () => {
     // Another agency of the same app may use it.
     const otra = await agencia();
     expect((await publicar(appA, otra, body)).status).toBe(201);
-  });
+  }, 120_000);
 
   it("404 for another app's listing, an unknown one, and an agency not registered with the app, in every operation", async () => {
     const mail = await agencia(undefined, true);
@@ -236,7 +238,7 @@ describe("POST and GET /v3/publicaciones", () => {
     // B sees none of A's listings, and its Total counts none.
     expect(await listar(appB, mail)).toMatchObject({ Total: 0, _entries: [] });
     expect((await leer(appA, mail, body.ExternalId)).Estado).toBe("Activa");
-  });
+  }, 120_000);
 
   it("400 naming a path parameter over its limit", async () => {
     const response = await call(appA, "GET", `/v3/publicaciones/${"a".repeat(45)}@x.test/${"b".repeat(256)}`);
@@ -385,7 +387,7 @@ describe("GET /v3/publicaciones/{adminMail}", () => {
       expect(response.status, query).toBe(400);
       expect(await errores(response)).toEqual([key]);
     }
-  });
+  }, 120_000);
 
   it("pages of 50 like the enquiries: Total over all pages, first/prev/next/last keeping the filters, the ref form", async () => {
     const mail = await registered([[appA, false]]);
@@ -510,7 +512,7 @@ describe("the package, enforced", () => {
     expect(ended.Suspendidas).toBe(2);
     expect((await state()).every((value) => value === "Suspendida/paquete/null")).toBe(true);
     expect((await productos(appA, mail)).Publicaciones.Activas).toBe(0);
-  });
+  }, 120_000);
 
   it("detaching frees the app's places at once; registering again restores them", async () => {
     const mail = await agencia({ publicaciones: 2, baja: 2 }, true);
@@ -535,7 +537,7 @@ describe("the package, enforced", () => {
     const back = await listar(appA, mail);
     expect(back._entries.map((entry) => `${entry.Estado}/${entry.Motivo}`).sort()).toEqual(["Activa/null", "Suspendida/paquete"]);
     expect((await leer(appA, mail, mine.ExternalId)).Estado).toBe("Activa");
-  });
+  }, 120_000);
 });
 
 describe("enquiries about listings", () => {

@@ -6,6 +6,7 @@ import { agenciaApps, agencias, apps, operadores, productos, publicaciones, publ
 import { config } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { createApp } from "@/lib/service/apps/create-app";
+import { setAppTopics } from "@/lib/service/apps/set-topics";
 import { TOPICS } from "@/lib/service/apps/topics";
 import { tally } from "@/lib/service/consultas/count-consultas";
 import { fitPackage, levelFor, lockPackage } from "@/lib/service/publicaciones/cupo";
@@ -58,7 +59,11 @@ export async function demoSeeded(): Promise<boolean> {
 async function ensureDemoApp(db: Db) {
   const [known] = await db.select().from(serviceMeta).where(eq(serviceMeta.key, DEMO_APP_KEY));
   const [app] = known ? await db.select().from(apps).where(eq(apps.id, known.value)) : [];
-  if (app) return { id: app.id, appKey: app.appKey, appSecret: decryptSecret(config().secretsKey, app.secretPrimary) };
+  if (app) {
+    // A demo seeded before a topic existed gets it too (publicaciones, since issue 32).
+    await setAppTopics({ appKey: app.appKey, enable: [...TOPICS], disable: [] });
+    return { id: app.id, appKey: app.appKey, appSecret: decryptSecret(config().secretsKey, app.secretPrimary) };
+  }
   const created = await createApp({ name: DEMO_APP_NAME, topics: [...TOPICS], contactEmail: "integraciones@vitrina.example" });
   await db
     .insert(serviceMeta)
