@@ -8,6 +8,7 @@ import { newId } from "@/lib/ids";
 import { createApp } from "@/lib/service/apps/create-app";
 import { setAppTopics } from "@/lib/service/apps/set-topics";
 import { TOPICS } from "@/lib/service/apps/topics";
+import { loadCatalogo } from "@/lib/service/catalogo/load-catalogo";
 import { tally } from "@/lib/service/consultas/count-consultas";
 import { fitPackage, levelFor, lockPackage } from "@/lib/service/publicaciones/cupo";
 import { lookUp, type Resolved } from "@/lib/service/publicaciones/resolve";
@@ -293,6 +294,8 @@ async function insertConsultas(db: Db, rows: ReturnType<typeof consultaRow>[]) {
  */
 export async function seedDemo(input: { consultas: number; seed?: number }, progress: Progress = () => {}): Promise<DemoSeed> {
   const db = await getDb();
+  // The listings name the catalogue's items: a CLI run on a database no server has started yet loads it.
+  await loadCatalogo();
   const random = seededRandom(input.seed ?? Date.now());
   const app = await ensureDemoApp(db);
   const seeded: SeededAgencia[] = [];
