@@ -77,7 +77,9 @@ module.exports = {
         "El panel habla con el servicio solo por la API v3 (lib/panel/v3-client.ts): no importa lib/service, lib/admin ni las tablas del servicio. Sus tablas están en lib/db/schema-panel.ts.",
       severity: "error",
       from: { path: dashboard },
-      to: { path: "^(lib/service/|lib/admin/|lib/db/schema(-apps|-agencias|-consultas|-catalogo|-kernel|-webhooks|-mail)?\\.ts$)" },
+      to: {
+        path: "^(lib/service/|lib/admin/|lib/db/schema(-apps|-agencias|-consultas|-catalogo|-kernel|-webhooks|-mail|-publicaciones)?\\.ts$)",
+      },
     },
     {
       name: "panel-solo-api",

@@ -96,7 +96,10 @@ agency
   .requiredOption("--estado <estado>", "activo, suspendido, vencido o sin-plan")
   .option("--desde <AAAA-MM-DD>", "vigente desde")
   .option("--hasta <AAAA-MM-DD>", "vigente hasta")
-  .option("--publicaciones <N>", "publicaciones contratadas")
+  .option("--publicaciones <N>", "publicaciones activas contratadas")
+  .option("--alta <N>", "lugares de exposición Alta contratados")
+  .option("--media <N>", "lugares de exposición Media contratados")
+  .option("--baja <N>", "lugares de exposición Baja contratados")
   .addOption(jsonOption())
   .action((options) =>
     run(
@@ -108,11 +111,25 @@ agency
         desde: options.desde,
         hasta: options.hasta,
         publicaciones: options.publicaciones,
+        alta: options.alta,
+        media: options.media,
+        baja: options.baja,
       },
       options,
       (result) => {
-        const plan = result as Record<string, unknown>;
-        console.log(`Paquete de ${plan.AdminMail}: ${plan.Plan ?? "(sin plan)"} · ${plan.Estado} · ${plan.Publicaciones} publicaciones`);
+        const plan = result as Record<string, unknown> & {
+          Exposiciones: Record<string, number>;
+          Suspendidas: number;
+          CambiadasDeNivel: number;
+        };
+        const niveles = Object.entries(plan.Exposiciones)
+          .map(([nivel, lugares]) => `${nivel} ${lugares}`)
+          .join(", ");
+        console.log(
+          `Paquete de ${plan.AdminMail}: ${plan.Plan ?? "(sin plan)"} · ${plan.Estado} · ${plan.Publicaciones} publicaciones (${niveles})`,
+        );
+        if (plan.Suspendidas > 0) console.log(`${plan.Suspendidas} publicaciones activas no entraban en el paquete: quedaron suspendidas.`);
+        if (plan.CambiadasDeNivel > 0) console.log(`${plan.CambiadasDeNivel} publicaciones pasaron a otro nivel de exposición.`);
       },
     ),
   );

@@ -28,6 +28,8 @@ const topic = z.enum(TOPICS);
 const appKey = z.string().regex(/^[0-9a-f]{32}$/, "AppKey: 32 caracteres hexadecimales en minúscula");
 const email = (flag: string) => z.email(`${flag}: se espera un e-mail`).transform((value) => value.toLowerCase());
 const day = (flag: string) => z.iso.date(`${flag}: se espera una fecha AAAA-MM-DD`);
+const count = (flag: string) =>
+  z.coerce.number(`${flag}: se espera un número`).int(`${flag}: entero ≥ 0`).min(0, `${flag}: entero ≥ 0`).optional();
 
 const definitions = {
   "app.create": {
@@ -55,7 +57,10 @@ const definitions = {
       estado: z.enum(["activo", "suspendido", "vencido", "sin-plan"], "--estado: activo, suspendido, vencido o sin-plan"),
       desde: day("--desde").optional(),
       hasta: day("--hasta").optional(),
-      publicaciones: z.coerce.number().int().min(0, "--publicaciones: entero ≥ 0").optional(),
+      publicaciones: count("--publicaciones"),
+      alta: count("--alta"),
+      media: count("--media"),
+      baja: count("--baja"),
     }),
     run: (input: PlanInput) => setPlan(input),
   },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { carrocerias, ciudades, colores, marcas, regiones } from "@/lib/db/schema-catalogo";
+import type { carrocerias, ciudades, colores, marcas, modelos, regiones } from "@/lib/db/schema-catalogo";
 import { inputString, linksSchema, RefItemSchema, SelfLinksSchema } from "./common";
 import { defineOperation } from "./operation";
 
@@ -38,6 +38,16 @@ export const MarcaSchema = z
   .object({ Id: z.number().int(), Nombre: z.string(), Codenames: z.array(z.string()), MercadoNuevos: z.boolean(), _links: SelfLinksSchema })
   .meta({ id: "Marca" });
 
+export const ModeloSchema = z
+  .object({
+    Id: z.number().int(),
+    Nombre: z.string(),
+    Marca: z.string().meta({ description: "El nombre de la marca" }),
+    MarcaId: z.number().int(),
+    _links: linksSchema("ModeloLinks", ["marca"]),
+  })
+  .meta({ id: "Modelo" });
+
 const listOf = (item: z.ZodType, id: string) => z.object({ _links: SelfLinksSchema, _entries: z.array(item) }).meta({ id });
 
 export const CarroceriasSchema = listOf(CarroceriaSchema, "Carrocerias");
@@ -49,6 +59,8 @@ export const ColoresSchema = listOf(ColorSchema, "Colores");
 export const ColoresRefSchema = listOf(RefItemSchema, "ColoresRef");
 export const MarcasSchema = listOf(MarcaSchema, "Marcas");
 export const MarcasRefSchema = listOf(RefItemSchema, "MarcasRef");
+export const ModelosSchema = listOf(ModeloSchema, "Modelos");
+export const ModelosRefSchema = listOf(RefItemSchema, "ModelosRef");
 
 // ── Operations ────────────────────────────────────────────────────────────────────────────────
 
@@ -230,6 +242,55 @@ export const getMarcaOp = defineOperation({
   errors: { ...invalid("id no es un entero"), ...notFound },
 });
 
+export const listModelosOp = defineOperation({
+  ...catalogue,
+  method: "GET",
+  path: "/v3/modelos",
+  operationId: "listModelos",
+  summary: "Modelos de una marca o por nombre",
+  description: "Requiere `marca`, `q` o ambos. El Modelo de una publicación es uno de ellos.",
+  query: z
+    .object({
+      marca: int32Id.optional().meta({ description: "Id de la marca; opcional si se envía q" }),
+      q: searchText("Parte del nombre; opcional si se envía marca").optional(),
+    })
+    .superRefine((query, context) => {
+      if (query.marca === undefined && query.q === undefined) {
+        for (const key of ["marca", "q"]) context.addIssue({ code: "custom", path: [key], message: "Enviá marca, q o ambos." });
+      }
+    }),
+  success: { status: 200, description: "Modelos", entry: ModelosSchema, ref: ModelosRefSchema },
+  errors: invalid("Falta marca y q, la marca no existe o un valor es inválido"),
+});
+
+export const bestMatchModeloOp = defineOperation({
+  ...catalogue,
+  method: "GET",
+  path: "/v3/modelos/bestmatch",
+  operationId: "bestMatchModelo",
+  summary: "El modelo que mejor coincide, dentro de la marca indicada",
+  description:
+    "Busca la marca como /v3/marcas/bestmatch y, dentro de ella, el modelo por nombre (o api-url), sin distinguir mayúsculas, acentos ni puntuación, tolerando errores de tipeo.",
+  query: z.object({
+    make: searchText("Marca: id, api-url, api-url-path, nombre o codename"),
+    model: searchText("Modelo: nombre, api-url o api-url-path"),
+  }),
+  success: { status: 200, description: "Modelo", entry: ModeloSchema, ref: RefItemSchema },
+  errors: invalid("Falta make o model, o nada coincide"),
+});
+
+export const getModeloOp = defineOperation({
+  ...catalogue,
+  method: "GET",
+  path: "/v3/modelos/{id}",
+  operationId: "getModelo",
+  summary: "Un modelo",
+  description: "Un modelo del catálogo, por su Id, con el enlace a su marca.",
+  params: IdParams,
+  success: { status: 200, description: "Modelo", entry: ModeloSchema, ref: RefItemSchema },
+  errors: { ...invalid("id no es un entero"), ...notFound },
+});
+
 export const catalogoOperations = [
   listCarroceriasOp,
   bestMatchCarroceriaOp,
@@ -242,6 +303,9 @@ export const catalogoOperations = [
   listMarcasOp,
   bestMatchMarcaOp,
   getMarcaOp,
+  listModelosOp,
+  bestMatchModeloOp,
+  getModeloOp,
   listRegionesOp,
   getRegionOp,
 ];
@@ -252,6 +316,7 @@ export const catalogoOperations = [
 export type RegionRow = typeof regiones.$inferSelect;
 export type CiudadRow = typeof ciudades.$inferSelect & { region: string };
 export type MarcaRow = typeof marcas.$inferSelect;
+export type ModeloRow = typeof modelos.$inferSelect & { marca: string };
 export type CarroceriaRow = typeof carrocerias.$inferSelect;
 export type ColorRow = typeof colores.$inferSelect;
 
@@ -295,6 +360,17 @@ export const presentMarca = (row: MarcaRow, form: Form): z.output<typeof MarcaSc
         Codenames: row.codenames,
         MercadoNuevos: row.mercadoNuevos,
         _links: { self: { href: `/v3/marcas/${row.id}` } },
+      };
+
+export const presentModelo = (row: ModeloRow, form: Form): z.output<typeof ModeloSchema> | Ref =>
+  form === "ref"
+    ? { href: `/v3/modelos/${row.id}`, title: `${row.marca} ${row.nombre}` }
+    : {
+        Id: row.id,
+        Nombre: row.nombre,
+        Marca: row.marca,
+        MarcaId: row.marcaId,
+        _links: { self: { href: `/v3/modelos/${row.id}` }, marca: { href: `/v3/marcas/${row.marcaId}` } },
       };
 
 export function presentList<T>(self: string, rows: T[], present: (row: T) => unknown) {

@@ -62,7 +62,7 @@ const q = inputString({ error: "q es obligatorio." })
     example: "gomez",
   });
 
-const pagina = inputString()
+export const pagina = inputString()
   .regex(PAGINA, { message: "pagina debe ser un número entero." })
   .transform(Number)
   .pipe(
@@ -186,9 +186,9 @@ export const ConsultaSchema = z
         id: "Atencion",
         description: "Extensión: si alguien de la app atendió la consulta; null mientras nadie la marcó. Cada app ve solo sus marcas.",
       }),
-    _links: linksSchema("ConsultaLinks", ["agencia", "atencion", "resendwebhook"]).meta({
+    _links: linksSchema("ConsultaLinks", ["agencia", "atencion", "resendwebhook"], ["publicacion"]).meta({
       description:
-        "self es /v3/consultas/{adminMail}/{sid}: el sid de la consulta es su último segmento (el SDK lo lee con sidDeConsulta).",
+        "self es /v3/consultas/{adminMail}/{sid}: el sid de la consulta es su último segmento (el SDK lo lee con sidDeConsulta). publicacion, en una consulta sobre una publicación de la app: la publicación.",
     }),
   })
   .meta({ id: "Consulta" });

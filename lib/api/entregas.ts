@@ -4,6 +4,7 @@ import { dateTimeOut, inputString, linksSchema, notificacionSchema, TopicSchema 
 import { NotificacionConsultaSchema } from "./consultas";
 import { ESTADOS_ENTREGA } from "./limites";
 import { defineOperation } from "./operation";
+import { NotificacionPublicacionSchema } from "./publicaciones";
 import { TopicParams } from "./webhooks";
 
 // ── Representations (extensions, docs/contract.md#delivery-log: the log, manual retry, test notification) ──
@@ -17,7 +18,12 @@ export const NotificacionPruebaSchema = notificacionSchema(
 );
 
 export const NotificationPayloadSchema = z
-  .discriminatedUnion("Evento", [NotificacionConsultaSchema, NotificacionAgenciaSchema, NotificacionPruebaSchema])
+  .discriminatedUnion("Evento", [
+    NotificacionConsultaSchema,
+    NotificacionAgenciaSchema,
+    NotificacionPublicacionSchema,
+    NotificacionPruebaSchema,
+  ])
   .meta({ id: "Notificacion", description: "El cuerpo que recibe el Callback; Datos según Evento." });
 
 export const EntregaIntentoSchema = z
@@ -36,7 +42,7 @@ export const EntregaSchema = z
   .object({
     Id: z.string(),
     Topic: TopicSchema,
-    Evento: z.enum(["consulta.recibida", "agencia.registrada", "prueba"]),
+    Evento: z.enum(["consulta.recibida", "agencia.registrada", "publicacion.cambiada", "prueba"]),
     Estado: z.enum(ESTADOS_ENTREGA),
     Creada: dateTimeOut(),
     Entregada: dateTimeOut().nullable(),

@@ -11,7 +11,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_ANIDAMIENTO = 32;
 
 /** The webhook topics (docs/contract.md#webhooks). */
-export const TOPICS = ["agencias", "consultas"] as const;
+export const TOPICS = ["agencias", "consultas", "publicaciones"] as const;
 
 // ── E-mails and agencies ──────────────────────────────────────────────────────────────────────
 
@@ -35,7 +35,8 @@ export const MAX_PAGINA = 99;
 export const PAGINA = /^[0-9]+$/;
 /** `desde` may go back this many days; resendwebhook works for enquiries this recent. */
 export const DIAS_CONSULTAS = 90;
-export const MAX_EXTERNALID = 100;
+/** An ExternalId, wherever it is named (a listing's, an enquiry's, the `externalid` filter). */
+export const MAX_EXTERNALID = 255;
 /** The text a list of enquiries is searched for (`q`, docs/decisions/0040). */
 export const MAX_Q = 100;
 /**
@@ -61,6 +62,33 @@ export function searchWords(q: string | undefined): string[] {
 }
 /** An enquiry's sid (a ULID). */
 export const LIMITES_SID = { min: 20, max: 30 } as const;
+
+// ── Listings (PublicacionCreate, PublicacionEdit; docs/contract.md#listings) ─────────────────────
+
+/** 2 to 255 of A-Z, a-z, 0-9, -, ., _ and ~ (the unreserved characters of a URI: a path segment as is). */
+export const EXTERNAL_ID = /^[A-Za-z0-9._~-]{2,255}$/;
+
+/** Lengths in characters, and the ranges of the numbers. */
+export const LIMITES_PUBLICACION = {
+  refStock: 25,
+  catalogo: 100,
+  version: 100,
+  descripcion: 2000,
+  fotos: 30,
+  url: 1024,
+  yearMin: 1908,
+  yearMax: 2050,
+  kilometrajeMax: 999_000,
+} as const;
+
+export const MONEDAS = ["ARS", "USD"] as const;
+export const COMBUSTIBLES = ["nafta", "diesel", "gnc", "hibrido", "electrico"] as const;
+export const TRANSMISIONES = ["manual", "automatica"] as const;
+/** The exposure levels, best first. */
+export const EXPOSICIONES = ["Alta", "Media", "Baja"] as const;
+export const ESTADOS_PUBLICACION = ["Activa", "Suspendida", "Archivada"] as const;
+export const MOTIVOS_PUBLICACION = ["app", "paquete", "desasociada"] as const;
+export const ESTADOS_FOTO = ["pendiente", "ok", "error"] as const;
 
 // ── Webhooks (AppWebhookUpsert) and their deliveries ──────────────────────────────────────────
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { emailValue } from "./agencias";
 import { freeJson, inputString } from "./common";
-import { MAX_EMAIL } from "./limites";
+import { MAX_EMAIL, MAX_EXTERNALID } from "./limites";
+import { externalIdValue } from "./publicaciones";
 
 /**
  * Bodies of the marketplace ingestion (docs/contract.md#marketplace-ingestion; not part of v3): how listings and enquiries
@@ -120,16 +121,19 @@ export const TIPOS_ANUNCIO = ["publicacion", "catalogo"] as const;
 
 const externalId = inputString({ error: required("ExternalId") })
   .trim()
-  .max(100, { message: "ExternalId no puede superar los 100 caracteres." });
+  .max(MAX_EXTERNALID, { message: `ExternalId no puede superar los ${MAX_EXTERNALID} caracteres.` });
 
-/** POST /marketplace/publicaciones */
+/**
+ * POST /marketplace/publicaciones: a listing like v3's (decisions 0066), its ExternalId of the same
+ * form; its car is the enquiries' Auto, whose make and model must be the catalogue's.
+ */
 export const PublicacionIngestSchema = z.object(
   {
     AppKey: inputString({ error: required("AppKey") }).regex(/^[0-9a-f]{32}$/, {
       message: "AppKey debe tener 32 caracteres hexadecimales en minúscula.",
     }),
     AdminMail: emailValue("AdminMail"),
-    ExternalId: externalId.min(1, { message: "ExternalId no puede estar vacío." }),
+    ExternalId: externalIdValue("ExternalId"),
     Auto: AutoInputSchema,
   },
   { error: "Se espera un objeto JSON." },

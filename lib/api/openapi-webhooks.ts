@@ -7,10 +7,15 @@ export const TAGS = [
   { name: "Agencias", description: "Invitar agencias, leer y editar sus datos, su paquete de publicaciones; desasociarlas." },
   { name: "Consultas", description: "Las consultas de compradores que recibe cada agencia, y el reenvío de su notificación." },
   {
+    name: "Publicaciones",
+    description:
+      "Los vehículos que la agencia publica con la app: crearlos, editarlos, suspenderlos y archivarlos, dentro del paquete de la agencia.",
+  },
+  {
     name: "Notificaciones",
     description: "La configuración de los webhooks por tópico, el registro de entregas, los reintentos y las notificaciones de prueba.",
   },
-  { name: "Catálogos", description: "Carrocerías, provincias, ciudades, colores y marcas, con búsqueda por mejor coincidencia." },
+  { name: "Catálogos", description: "Carrocerías, provincias, ciudades, colores, marcas y modelos, con búsqueda por mejor coincidencia." },
 ];
 
 const text = (description: string) => z.string().meta({ description });
@@ -26,7 +31,7 @@ const DeliveryHeaders = z.object({
     .string()
     .regex(/^[0-9]+$/)
     .meta({ description: "Segundos Unix de este intento." }),
-  "Notification-Topic": text("El tópico: agencias o consultas."),
+  "Notification-Topic": text("El tópico: agencias, consultas o publicaciones."),
   "Notification-Signature": text(
     "Con Secret: base64(HMAC-SHA256(clave = Secret en UTF-8, mensaje = `{Notification-Hook-ID}.{Notification-Timestamp}.{Notification-Topic}`)). Firma el encabezado, no el cuerpo.",
   ).optional(),
@@ -91,5 +96,8 @@ export function webhooksOf(): ZodOpenApiPathsObject {
   return {
     consultas: { post: delivery("consultas", "notificacionConsulta", { evento: "consulta.recibida", component: "NotificacionConsulta" }) },
     agencias: { post: delivery("agencias", "notificacionAgencia", { evento: "agencia.registrada", component: "NotificacionAgencia" }) },
+    publicaciones: {
+      post: delivery("publicaciones", "notificacionPublicacion", { evento: "publicacion.cambiada", component: "NotificacionPublicacion" }),
+    },
   };
 }

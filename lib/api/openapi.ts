@@ -165,7 +165,7 @@ function optionsObject(path: string, first: Operation): ZodOpenApiOperationObjec
 }
 
 const DESCRIPTION = [
-  "API pública para apps asociadas: agencias, consultas, notificaciones y catálogos.",
+  "API pública para apps asociadas: agencias, sus publicaciones dentro de su paquete, consultas, notificaciones y catálogos.",
   "Cada solicitud (salvo este documento) se firma con ACS-HMAC: `Authorization: ACS-HMAC {AppKey}:{Firma}`, " +
     "Firma = base64(HMAC-SHA256(AppSecret, Canónica)), Canónica = el método en mayúsculas, Digest, Date, encabezados x-acs-* y ruta+consulta unidos por \\n. " +
     "Date (o X-ACS-Date) a no más de 300 s del reloj del servicio; con cuerpo, `Digest: sha-256=<base64>`; cada firma se acepta una sola vez en 600 s (X-ACS-Nonce la hace única).",

@@ -4,6 +4,7 @@ import { consultasOperations } from "./consultas";
 import { entregaOperations } from "./entregas";
 import { getHome, getOpenApi } from "./home";
 import type { Operation } from "./operation";
+import { publicacionesOperations } from "./publicaciones";
 import { webhookOperations } from "./webhooks";
 
 /** Every operation of the API, in the order of the reference. Each new endpoint registers here. */
@@ -12,6 +13,7 @@ export const operations: Operation[] = [
   getOpenApi,
   ...agenciasOperations,
   ...consultasOperations,
+  ...publicacionesOperations,
   ...webhookOperations,
   ...entregaOperations,
   ...catalogoOperations,

@@ -207,7 +207,7 @@ export const TopicParams = z.object({
     .max(LIMITES_WEBHOOK.topic, { message: `topic no puede superar los ${LIMITES_WEBHOOK.topic} caracteres.` })
     .meta({
       description:
-        "Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE)",
+        "Tópico: agencias, consultas o publicaciones (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto)",
       example: "consultas",
       override: { enum: [...TOPICS] },
     }),

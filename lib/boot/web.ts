@@ -8,6 +8,7 @@ import { logger } from "@/lib/log";
 import { loadCatalogo } from "@/lib/service/catalogo/load-catalogo";
 import { DEFAULT_DEMO_CONSULTAS } from "@/lib/service/demo/data";
 import { demoSeeded } from "@/lib/service/demo/seed-demo";
+import { matchLegacyListings } from "@/lib/service/publicaciones/legacy";
 import { settleReadiness } from "@/lib/service/ready";
 import { startWorkers } from "./workers";
 
@@ -22,7 +23,10 @@ async function start(): Promise<void> {
   await openWebDb(settings.statementTimeoutMs);
   // Start-up work is not a request: under load, or waiting for another process starting at the same
   // moment, loading the catalogue took over the request's statement limit and the start failed.
-  await withoutStatementLimit(loadCatalogo);
+  await withoutStatementLimit(async () => {
+    await loadCatalogo();
+    await matchLegacyListings();
+  });
   if (settings.embedded) {
     await startAdminSocket(adminSocketPath(settings.dataDir));
     const stop = new AbortController();

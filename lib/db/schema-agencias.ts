@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { apps } from "./schema-apps";
 
@@ -82,9 +82,15 @@ export const invitaciones = pgTable("invitaciones", {
   createdAt: createdAt(),
 });
 
-export type Exposiciones = Record<"Alta" | "Media" | "Baja", { Contratadas: number; Usadas: number }>;
+/** The exposure levels of a listing, best first (docs/contract.md#the-package). */
+export const NIVELES = ["Alta", "Media", "Baja"] as const;
+export type Nivel = (typeof NIVELES)[number];
 
-/** The publication package of an agency (AgenciaProductos), set by the operator CLI or the seed. */
+/**
+ * The publication package of an agency (AgenciaProductos), set by the operator CLI or the seed:
+ * how many listings may be Activa at once, and how many of them at each exposure level. What is used
+ * is counted from the listings (docs/decisions/0067).
+ */
 export const productos = pgTable("productos", {
   agenciaId: text("agencia_id")
     .primaryKey()
@@ -94,34 +100,7 @@ export const productos = pgTable("productos", {
   vigenteDesde: date("vigente_desde"),
   vigenteHasta: date("vigente_hasta"),
   publicacionesContratadas: integer("publicaciones_contratadas").notNull().default(0),
-  exposiciones: jsonb("exposiciones").$type<Exposiciones>().notNull(),
+  exposicionAlta: integer("exposicion_alta").notNull().default(0),
+  exposicionMedia: integer("exposicion_media").notNull().default(0),
+  exposicionBaja: integer("exposicion_baja").notNull().default(0),
 });
-
-/** The unique index behind "an ExternalId names one listing of an agency" (docs/decisions/0023). */
-export const LISTING_OF_AGENCY_INDEX = "publicaciones_agencia_external_idx";
-
-/**
- * Listings published by an app for an agency; detaching suspends them, re-attaching restores them.
- * An ExternalId names one listing of an agency, whichever app published it, suspended or not.
- */
-export const publicaciones = pgTable(
-  "publicaciones",
-  {
-    id: text("id").primaryKey(),
-    appId: text("app_id")
-      .notNull()
-      .references(() => apps.id, { onDelete: "cascade" }),
-    agenciaId: text("agencia_id")
-      .notNull()
-      .references(() => agencias.id, { onDelete: "cascade" }),
-    /** Lower-cased: ExternalId compares case-insensitively. */
-    externalId: text("external_id").notNull(),
-    auto: jsonb("auto").notNull(),
-    estado: text("estado").notNull().default("activa"),
-    createdAt: createdAt(),
-  },
-  (table) => [
-    uniqueIndex("publicaciones_app_external_idx").on(table.appId, table.externalId),
-    uniqueIndex(LISTING_OF_AGENCY_INDEX).on(table.agenciaId, table.externalId),
-  ],
-);

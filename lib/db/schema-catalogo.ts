@@ -30,6 +30,20 @@ export const marcas = pgTable("marcas", {
   clave: text("clave").notNull(),
 });
 
+/** Models of each make (`GET /v3/modelos`); a listing's Modelo is one of them (docs/decisions/0069). */
+export const modelos = pgTable(
+  "modelos",
+  {
+    id: integer("id").primaryKey(),
+    marcaId: integer("marca_id")
+      .notNull()
+      .references(() => marcas.id),
+    nombre: text("nombre").notNull(),
+    clave: text("clave").notNull(),
+  },
+  (table) => [index("modelos_marca_idx").on(table.marcaId, table.clave)],
+);
+
 export const carrocerias = pgTable("carrocerias", {
   id: integer("id").primaryKey(),
   nombre: text("nombre").notNull(),
@@ -54,7 +68,7 @@ export const catalogoTerminos = pgTable(
     tipo: text("tipo").notNull(),
     itemId: integer("item_id").notNull(),
     termino: text("termino").notNull(),
-    /** The region of a city: best match of cities happens within one. */
+    /** The region of a city, the make of a model: best match of those happens within one. */
     ambito: integer("ambito"),
   },
   (table) => [

@@ -9,4 +9,5 @@ export * from "./schema-consultas";
 export * from "./schema-kernel";
 export * from "./schema-mail";
 export * from "./schema-panel";
+export * from "./schema-publicaciones";
 export * from "./schema-webhooks";

@@ -150,7 +150,9 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
     baseUrl: base,
     appKey: connection.appKey,
     appSecret: connection.appSecret,
-    headers: { Accept: "application/json" },
+    // Signed like every x-acs-* header: the service tells the Panel's changes of a listing from the
+    // partner's own in their notifications (Origen panel, docs/decisions/0068).
+    headers: { Accept: "application/json", "X-ACS-Origen": "panel" },
     fetch: enviar,
   });
 

@@ -18,7 +18,7 @@ export type ClientOptions = {
 };
 
 /** Lists with pages (`_links.next` until the last one). */
-export type PagedPath = "/v3/consultas/{adminMail}" | "/v3/appnotificaciones/{topic}/entregas";
+export type PagedPath = "/v3/consultas/{adminMail}" | "/v3/publicaciones/{adminMail}" | "/v3/appnotificaciones/{topic}/entregas";
 export type Page<P extends PagedPath> = paths[P]["get"]["responses"][200]["content"]["application/json"];
 export type PageParams<P extends PagedPath> = paths[P]["get"]["parameters"];
 /**

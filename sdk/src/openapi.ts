@@ -324,6 +324,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/publicaciones/{adminMail}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Publicaciones de la app en la agencia
+         * @description De la modificada más recientemente a la más antigua, 50 por página. Por omisión, las activas y las suspendidas.
+         */
+        get: operations["listPublicaciones"];
+        put?: never;
+        /**
+         * Publica un vehículo de la agencia
+         * @description Marca, Modelo, Carroceria y Color se buscan en el catálogo por mejor coincidencia. Activa (por omisión) usa una publicación del paquete y un nivel de exposición. Con `X-ACS-Origen: panel` (firmado como todo x-acs-*) la notificación dice Origen panel: lo envía el Panel de la app.
+         */
+        post: operations["createPublicacion"];
+        delete?: never;
+        /**
+         * Métodos de /v3/publicaciones/{adminMail}
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
+         */
+        options: operations["listPublicacionesOptions"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/publicaciones/{adminMail}/{externalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Una publicación
+         * @description Una publicación de la app en la agencia, en cualquier estado, por su ExternalId (sin distinguir mayúsculas).
+         */
+        get: operations["getPublicacion"];
+        /**
+         * Modifica una publicación
+         * @description Reemplaza todos los campos editables (ausente equivale a null; Activa, a true). ExternalId, Marca, Modelo y Version no cambian. Activa: true en una suspendida usa el paquete; false la suspende y libera su lugar. Una foto que se conserva conserva su revisión. Con `X-ACS-Origen: panel` (firmado como todo x-acs-*) la notificación dice Origen panel: lo envía el Panel de la app.
+         */
+        put: operations["editPublicacion"];
+        post?: never;
+        /**
+         * Archiva una publicación
+         * @description La publicación queda Archivada para siempre: libera su lugar en el paquete, no recibe consultas nuevas y sigue legible (estado=archivada en la lista). Archivar una archivada responde 204 igual. Con `X-ACS-Origen: panel` (firmado como todo x-acs-*) la notificación dice Origen panel: lo envía el Panel de la app.
+         */
+        delete: operations["archivePublicacion"];
+        /**
+         * Métodos de /v3/publicaciones/{adminMail}/{externalId}
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
+         */
+        options: operations["getPublicacionOptions"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/appnotificaciones": {
         parameters: {
             query?: never;
@@ -744,6 +804,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/modelos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Modelos de una marca o por nombre
+         * @description Requiere `marca`, `q` o ambos. El Modelo de una publicación es uno de ellos.
+         */
+        get: operations["listModelos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * Métodos de /v3/modelos
+         * @description 204 con Allow: los métodos de la ruta.
+         */
+        options: operations["listModelosOptions"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/modelos/bestmatch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * El modelo que mejor coincide, dentro de la marca indicada
+         * @description Busca la marca como /v3/marcas/bestmatch y, dentro de ella, el modelo por nombre (o api-url), sin distinguir mayúsculas, acentos ni puntuación, tolerando errores de tipeo.
+         */
+        get: operations["bestMatchModelo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * Métodos de /v3/modelos/bestmatch
+         * @description 204 con Allow: los métodos de la ruta.
+         */
+        options: operations["bestMatchModeloOptions"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/modelos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Un modelo
+         * @description Un modelo del catálogo, por su Id, con el enlace a su marca.
+         */
+        get: operations["getModelo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * Métodos de /v3/modelos/{id}
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
+         */
+        options: operations["getModeloOptions"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/regiones": {
         parameters: {
             query?: never;
@@ -834,6 +966,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    publicaciones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tópico publicaciones: publicacion.cambiada o prueba
+         * @description Se envía con POST al Callback configurado, con los encabezados personalizados de la configuración. Éxito: cualquier 2xx en 15 s; las redirecciones no se siguen. Tras un fallo se reintenta a los 5 s, 5 min, 30 min, 2 h, 5 h, 10 h y 10 h (±20 %); al menos 60 s después de un tiempo agotado o un 429, y Retry-After se respeta hasta el doble de la espera prevista. Un 410 desactiva la configuración. Evento dice cuál de los dos es: publicacion.cambiada, o prueba (una notificación de prueba pedida por la app, que no es un evento: Datos lleva Prueba: true).
+         */
+        post: operations["notificacionPublicacion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -870,6 +1022,84 @@ export interface components {
             /** @description Ciudad de la provincia indicada en Region; se busca la mejor coincidencia */
             Ciudad?: string | null;
             Direccion?: string | null;
+        };
+        PublicacionCreate: {
+            /**
+             * @description El identificador de la publicación en la app: 2 a 255 de A-Z a-z 0-9 - . _ ~; sin distinguir mayúsculas, se guarda como llega
+             * @example AUT-00081
+             */
+            ExternalId: string;
+            /** @description Id, api-url, nombre o codename; como /v3/marcas/bestmatch */
+            Marca: string;
+            /** @description Nombre (o api-url) de un modelo de la marca; como /v3/modelos/bestmatch */
+            Modelo: string;
+            /** @description Texto libre, p. ej. 1.6 Highline */
+            Version?: string | null;
+            /** @description Patente, chasis o número de stock; hasta 25 caracteres */
+            RefStock?: string | null;
+            /** @description Por omisión true. false la deja Suspendida (Motivo app) sin usar el paquete. */
+            Activa?: boolean | null;
+            /** @description El nivel pedido; si no tiene lugar, el mejor libre (Alta > Media > Baja). null: el mejor libre. */
+            Exposicion?: ("Alta" | "Media" | "Baja") | null;
+            /** @description Un operador de la agencia; null: el administrador */
+            OperadorResponsable?: string | null;
+            VersionYear: number;
+            /** @description 0 solo para un 0 km (Estado nuevo en el Auto de sus consultas) */
+            Kilometraje: number;
+            Precio: components["schemas"]["PrecioInput"];
+            /** @description Id, api-url, nombre o codename; se busca la mejor coincidencia (como /v3/carrocerias/bestmatch) */
+            Carroceria?: string | null;
+            /** @description Id, api-url o nombre; se busca la mejor coincidencia */
+            Color?: string | null;
+            Combustible?: ("nafta" | "diesel" | "gnc" | "hibrido" | "electrico") | null;
+            Transmision?: ("manual" | "automatica") | null;
+            Descripcion?: string | null;
+            /** @description Hasta 30 fotos sin repetir, en el orden en que se muestran. Ausente o null: ninguna. */
+            Fotos?: {
+                /** @description URL absoluta https de la foto (http y direcciones privadas solo si el servicio lo permite), hasta 1024 caracteres; se guarda normalizada. */
+                Url: string;
+            }[] | null;
+        };
+        PrecioInput: {
+            /** @enum {string} */
+            Moneda: "ARS" | "USD";
+            /** @description Entero mayor que 0 */
+            Importe: number;
+        };
+        /** @description PUT reemplaza todos los campos editables: ausente equivale a null (Activa, a true; Fotos, a ninguna). */
+        PublicacionEdit: {
+            /** @description No se admite: ExternalId se fija al crear la publicación (400). */
+            ExternalId?: unknown;
+            /** @description No se admite: Marca se fija al crear la publicación (400). */
+            Marca?: unknown;
+            /** @description No se admite: Modelo se fija al crear la publicación (400). */
+            Modelo?: unknown;
+            /** @description No se admite: Version se fija al crear la publicación (400). */
+            Version?: unknown;
+            /** @description Patente, chasis o número de stock; hasta 25 caracteres */
+            RefStock?: string | null;
+            /** @description Por omisión true. false la deja Suspendida (Motivo app) sin usar el paquete. */
+            Activa?: boolean | null;
+            /** @description El nivel pedido; si no tiene lugar, el mejor libre (Alta > Media > Baja). null: el mejor libre. */
+            Exposicion?: ("Alta" | "Media" | "Baja") | null;
+            /** @description Un operador de la agencia; null: el administrador */
+            OperadorResponsable?: string | null;
+            VersionYear: number;
+            /** @description 0 solo para un 0 km (Estado nuevo en el Auto de sus consultas) */
+            Kilometraje: number;
+            Precio: components["schemas"]["PrecioInput"];
+            /** @description Id, api-url, nombre o codename; se busca la mejor coincidencia (como /v3/carrocerias/bestmatch) */
+            Carroceria?: string | null;
+            /** @description Id, api-url o nombre; se busca la mejor coincidencia */
+            Color?: string | null;
+            Combustible?: ("nafta" | "diesel" | "gnc" | "hibrido" | "electrico") | null;
+            Transmision?: ("manual" | "automatica") | null;
+            Descripcion?: string | null;
+            /** @description Hasta 30 fotos sin repetir, en el orden en que se muestran. Ausente o null: ninguna. */
+            Fotos?: {
+                /** @description URL absoluta https de la foto (http y direcciones privadas solo si el servicio lo permite), hasta 1024 caracteres; se guarda normalizada. */
+                Url: string;
+            }[] | null;
         };
         AppWebhookUpsert: {
             /**
@@ -913,11 +1143,14 @@ export interface components {
             agencia: components["schemas"]["Link"];
             consultas: components["schemas"]["Link"];
             consulta: components["schemas"]["Link"];
+            publicaciones: components["schemas"]["Link"];
+            publicacion: components["schemas"]["Link"];
             appnotificaciones: components["schemas"]["Link"];
             carrocerias: components["schemas"]["Link"];
             ciudades: components["schemas"]["Link"];
             colores: components["schemas"]["Link"];
             marcas: components["schemas"]["Link"];
+            modelos: components["schemas"]["Link"];
             regiones: components["schemas"]["Link"];
             openapi: components["schemas"]["Link"];
         };
@@ -1067,7 +1300,7 @@ export interface components {
             /** Format: email */
             OperadorResponsable: string;
             Atencion: components["schemas"]["Atencion"];
-            /** @description self es /v3/consultas/{adminMail}/{sid}: el sid de la consulta es su último segmento (el SDK lo lee con sidDeConsulta). */
+            /** @description self es /v3/consultas/{adminMail}/{sid}: el sid de la consulta es su último segmento (el SDK lo lee con sidDeConsulta). publicacion, en una consulta sobre una publicación de la app: la publicación. */
             _links: components["schemas"]["ConsultaLinks"];
             /**
              * Format: email
@@ -1144,6 +1377,7 @@ export interface components {
             agencia: components["schemas"]["Link"];
             atencion: components["schemas"]["Link"];
             resendwebhook: components["schemas"]["Link"];
+            publicacion?: components["schemas"]["Link"];
         };
         /** @description La forma de referencia de una lista de consultas (de una agencia, con consulta, o de la búsqueda). */
         ConsultasRef: {
@@ -1218,7 +1452,7 @@ export interface components {
             /** Format: email */
             OperadorResponsable: string;
             Atencion: components["schemas"]["Atencion"];
-            /** @description self es /v3/consultas/{adminMail}/{sid}: el sid de la consulta es su último segmento (el SDK lo lee con sidDeConsulta). */
+            /** @description self es /v3/consultas/{adminMail}/{sid}: el sid de la consulta es su último segmento (el SDK lo lee con sidDeConsulta). publicacion, en una consulta sobre una publicación de la app: la publicación. */
             _links: components["schemas"]["ConsultaLinks"];
         };
         /** @description Extensión: las consultas de un período de un vistazo. */
@@ -1292,6 +1526,98 @@ export interface components {
             Sid: string;
             Consulta: components["schemas"]["Consulta"];
         };
+        Publicaciones: {
+            Pagina: number;
+            /** @description Publicaciones que cumplen los filtros (todas las páginas) */
+            Total: number;
+            /** @example 50 */
+            PerPagina: number;
+            _links: components["schemas"]["PublicacionesLinks"];
+            _entries: components["schemas"]["Publicacion"][];
+        };
+        PublicacionesLinks: {
+            self: components["schemas"]["Link"];
+            first: components["schemas"]["Link"];
+            last: components["schemas"]["Link"];
+            publicacion: components["schemas"]["Link"];
+            prev?: components["schemas"]["Link"];
+            next?: components["schemas"]["Link"];
+        };
+        Publicacion: {
+            /** @description Como lo escribió la app al crearla */
+            ExternalId: string;
+            RefStock: string | null;
+            /** @enum {string} */
+            Estado: "Activa" | "Suspendida" | "Archivada";
+            /** @description Por qué no está Activa: la app la suspendió o archivó, el paquete no la admite, o la agencia se desasoció; null si está Activa */
+            Motivo: ("app" | "paquete" | "desasociada") | null;
+            /** @description El nivel que ocupa; null si no está Activa */
+            Exposicion: ("Alta" | "Media" | "Baja") | null;
+            /** Format: email */
+            OperadorResponsable: string;
+            Marca: components["schemas"]["RefItem"];
+            Modelo: components["schemas"]["RefItem"];
+            Version: string | null;
+            /** @description null solo en publicaciones del marketplace que no lo informaron */
+            VersionYear: number | null;
+            /** @description null solo en publicaciones del marketplace que no lo informaron */
+            Kilometraje: number | null;
+            Precio: components["schemas"]["Precio"];
+            Carroceria: components["schemas"]["RefItem"] | null;
+            Color: components["schemas"]["RefItem"] | null;
+            Combustible: ("nafta" | "diesel" | "gnc" | "hibrido" | "electrico") | null;
+            Transmision: ("manual" | "automatica") | null;
+            Descripcion: string | null;
+            Fotos: components["schemas"]["PublicacionFoto"][];
+            /** @description Las consultas de los últimos 90 días que la app ve, y cuántas no marcó como atendidas */
+            Consultas: {
+                Total: number;
+                SinAtender: number;
+            };
+            /** Format: date-time */
+            Creada: string;
+            /** Format: date-time */
+            Modificada: string;
+            _links: components["schemas"]["PublicacionLinks"];
+        };
+        /** @description null solo en publicaciones del marketplace que no lo informaron */
+        Precio: {
+            Moneda: string;
+            Importe: number;
+        } | null;
+        PublicacionFoto: {
+            /** Format: uri */
+            Url: string;
+            /**
+             * @description pendiente hasta que se revisa
+             * @enum {string}
+             */
+            Estado: "pendiente" | "ok" | "error";
+            /** @description Por qué no sirve (Estado error); null si no */
+            Motivo: string | null;
+        };
+        PublicacionLinks: {
+            self: components["schemas"]["Link"];
+            agencia: components["schemas"]["Link"];
+            consultas: components["schemas"]["Link"];
+        };
+        PublicacionesRef: {
+            Pagina: number;
+            /** @description Publicaciones que cumplen los filtros (todas las páginas) */
+            Total: number;
+            /** @example 50 */
+            PerPagina: number;
+            _links: components["schemas"]["PublicacionesRefLinks"];
+            _entries: components["schemas"]["RefItem"][];
+        };
+        PublicacionesRefLinks: {
+            self: components["schemas"]["Link"];
+            first: components["schemas"]["Link"];
+            last: components["schemas"]["Link"];
+            publicacion: components["schemas"]["Link"];
+            prev?: components["schemas"]["Link"];
+            next?: components["schemas"]["Link"];
+        };
         AppWebhooks: {
             _links: components["schemas"]["SelfLinks"];
             _entries: components["schemas"]["AppWebhookEntry"][];
@@ -1310,7 +1636,7 @@ export interface components {
          * @description Tópico de notificaciones.
          * @enum {string}
          */
-        Topic: "agencias" | "consultas";
+        Topic: "agencias" | "consultas" | "publicaciones";
         AppWebhook: {
             Topic: components["schemas"]["Topic"];
             /** Format: uri */
@@ -1353,7 +1679,7 @@ export interface components {
             Id: string;
             Topic: components["schemas"]["Topic"];
             /** @enum {string} */
-            Evento: "consulta.recibida" | "agencia.registrada" | "prueba";
+            Evento: "consulta.recibida" | "agencia.registrada" | "publicacion.cambiada" | "prueba";
             /** @enum {string} */
             Estado: "pendiente" | "enviando" | "entregada" | "fallida" | "descartada";
             /** Format: date-time */
@@ -1366,7 +1692,7 @@ export interface components {
             _links: components["schemas"]["EntregaLinks"];
         };
         /** @description El cuerpo que recibe el Callback; Datos según Evento. */
-        Notificacion: components["schemas"]["NotificacionConsulta"] | components["schemas"]["NotificacionAgencia"] | components["schemas"]["NotificacionPrueba"];
+        Notificacion: components["schemas"]["NotificacionConsulta"] | components["schemas"]["NotificacionAgencia"] | components["schemas"]["NotificacionPublicacion"] | components["schemas"]["NotificacionPrueba"];
         /** @description Tópico agencias: una agencia invitada por la app se registró. */
         NotificacionAgencia: {
             /** @description ULID; igual a Notification-Hook-ID y webhook-id; el mismo en cada reintento. */
@@ -1391,6 +1717,37 @@ export interface components {
             /** Format: email */
             AdminMail: string;
             Agencia: components["schemas"]["Agencia"];
+        };
+        /** @description Tópico publicaciones: cambió el Estado, el Motivo o la Exposicion de una publicación de la app, o terminó la revisión de una foto. */
+        NotificacionPublicacion: {
+            /** @description ULID; igual a Notification-Hook-ID y webhook-id; el mismo en cada reintento. */
+            Id: string;
+            /** @constant */
+            Topic: "publicaciones";
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            Evento: "publicacion.cambiada";
+            /**
+             * Format: date-time
+             * @description Fecha y hora del evento, con desplazamiento.
+             */
+            Momento: string;
+            /** @description true en un reenvío pedido con resendwebhook. */
+            Reenvio: boolean;
+            Datos: components["schemas"]["DatosPublicacion"];
+        };
+        DatosPublicacion: {
+            /** Format: email */
+            AdminMail: string;
+            ExternalId: string;
+            /**
+             * @description Quién causó el cambio: app (la app por la API), panel (alguien en el Panel de la app, con X-ACS-Origen: panel) o plataforma (el paquete, una desasociación, el marketplace, la revisión de fotos)
+             * @enum {string}
+             */
+            Origen: "app" | "panel" | "plataforma";
+            Publicacion: components["schemas"]["Publicacion"];
         };
         /** @description Cualquier tópico: una notificación de prueba pedida con POST /v3/appnotificaciones/{topic}/prueba. */
         NotificacionPrueba: {
@@ -1488,6 +1845,26 @@ export interface components {
             _links: components["schemas"]["SelfLinks"];
         };
         MarcasRef: {
+            _links: components["schemas"]["SelfLinks"];
+            _entries: components["schemas"]["RefItem"][];
+        };
+        Modelos: {
+            _links: components["schemas"]["SelfLinks"];
+            _entries: components["schemas"]["Modelo"][];
+        };
+        Modelo: {
+            Id: number;
+            Nombre: string;
+            /** @description El nombre de la marca */
+            Marca: string;
+            MarcaId: number;
+            _links: components["schemas"]["ModeloLinks"];
+        };
+        ModeloLinks: {
+            self: components["schemas"]["Link"];
+            marca: components["schemas"]["Link"];
+        };
+        ModelosRef: {
             _links: components["schemas"]["SelfLinks"];
             _entries: components["schemas"]["RefItem"][];
         };
@@ -4429,6 +4806,812 @@ export interface operations {
             };
         };
     };
+    listPublicaciones: {
+        parameters: {
+            query?: {
+                /** @description Por omisión, las activas y las suspendidas */
+                estado?: "activa" | "suspendida" | "archivada";
+                /** @description Solo las activas en ese nivel */
+                exposicion?: "alta" | "media" | "baja";
+                /** @description Un operador de la agencia: solo sus publicaciones (el administrador ve todas) */
+                operador?: string;
+                /** @description Cada palabra debe ser el comienzo de un término de la marca, el modelo, la versión, el ExternalId o el RefStock (o de su parte después de un signo); sin distinguir mayúsculas ni acentos */
+                q?: string;
+                /** @description Solo las modificadas en ese momento o después (para sincronizar) */
+                modificadaDesde?: string;
+                /** @description Página, de 1 a 99 */
+                pagina?: number;
+            };
+            header?: never;
+            path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
+                adminMail: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Publicaciones */
+            200: {
+                headers: {
+                    /** @description Etiqueta de entidad fuerte del cuerpo; If-None-Match con ella responde 304. */
+                    ETag: string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Publicaciones"];
+                    "text/json": components["schemas"]["Publicaciones"];
+                    "application/vnd.service.entry+json": components["schemas"]["Publicaciones"];
+                    "application/vnd.service.ref+json": components["schemas"]["PublicacionesRef"];
+                };
+            };
+            /** @description No modificado (If-None-Match coincide con el ETag); sin cuerpo. */
+            304: {
+                headers: {
+                    /** @description La etiqueta de entidad que coincidió. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description adminMail, estado, exposicion, operador, q, modificadaDesde o pagina no son válidos; ValidationProblemDetails que nombra el parámetro. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description La agencia no está registrada con la app. Sin cuerpo. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    createPublicacion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
+                adminMail: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicacionCreate"];
+                "text/json": components["schemas"]["PublicacionCreate"];
+            };
+        };
+        responses: {
+            /** @description Publicacion */
+            201: {
+                headers: {
+                    /** @description URI relativa: /v3/publicaciones/{adminMail}/{externalId} */
+                    Location: string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Publicacion"];
+                    "text/json": components["schemas"]["Publicacion"];
+                    "application/vnd.service.entry+json": components["schemas"]["Publicacion"];
+                    "application/vnd.service.ref+json": components["schemas"]["RefItem"];
+                };
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description El cuerpo no es válido, o Marca, Modelo, Carroceria, Color u OperadorResponsable no coinciden; ValidationProblemDetails que nombra el miembro. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description La agencia no está registrada con la app. Sin cuerpo. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description El ExternalId ya existe en la agencia (Errors.ExternalId), el paquete no admite otra activa (Errors.Activa, con los números en Detail) o ningún nivel tiene lugar (Errors.Exposicion); ValidationProblemDetails. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Tipo de contenido no soportado: el cuerpo debe ser application/json o text/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listPublicacionesOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
+                adminMail: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sin cuerpo. */
+            204: {
+                headers: {
+                    /** @description Los métodos que la ruta admite (para una agencia, los que la app puede usar ahora). */
+                    Allow: string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getPublicacion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
+                adminMail: string;
+                /** @description El ExternalId de la publicación (sin distinguir mayúsculas) */
+                externalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Publicacion */
+            200: {
+                headers: {
+                    /** @description Etiqueta de entidad fuerte del cuerpo; If-None-Match con ella responde 304. */
+                    ETag: string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Publicacion"];
+                    "text/json": components["schemas"]["Publicacion"];
+                    "application/vnd.service.entry+json": components["schemas"]["Publicacion"];
+                    "application/vnd.service.ref+json": components["schemas"]["RefItem"];
+                };
+            };
+            /** @description No modificado (If-None-Match coincide con el ETag); sin cuerpo. */
+            304: {
+                headers: {
+                    /** @description La etiqueta de entidad que coincidió. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description adminMail o externalId no son válidos; ValidationProblemDetails. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description La agencia no está registrada con la app, o la publicación no existe para la app. Sin cuerpo. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    editPublicacion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
+                adminMail: string;
+                /** @description El ExternalId de la publicación (sin distinguir mayúsculas) */
+                externalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PublicacionEdit"];
+                "text/json": components["schemas"]["PublicacionEdit"];
+            };
+        };
+        responses: {
+            /** @description Publicacion */
+            200: {
+                headers: {
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Publicacion"];
+                    "text/json": components["schemas"]["Publicacion"];
+                    "application/vnd.service.entry+json": components["schemas"]["Publicacion"];
+                    "application/vnd.service.ref+json": components["schemas"]["RefItem"];
+                };
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description El cuerpo no es válido (o nombra ExternalId, Marca, Modelo o Version), o Carroceria, Color u OperadorResponsable no coinciden; ValidationProblemDetails. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description La agencia no está registrada con la app, o la publicación no existe para la app. Sin cuerpo. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description La publicación está archivada (Errors._), el paquete no admite otra activa (Errors.Activa) o ningún nivel tiene lugar (Errors.Exposicion); ValidationProblemDetails. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Tipo de contenido no soportado: el cuerpo debe ser application/json o text/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    archivePublicacion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
+                adminMail: string;
+                /** @description El ExternalId de la publicación (sin distinguir mayúsculas) */
+                externalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Archivada; sin cuerpo. */
+            204: {
+                headers: {
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description adminMail o externalId no son válidos; ValidationProblemDetails. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description La agencia no está registrada con la app, o la publicación no existe para la app. Sin cuerpo. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getPublicacionOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
+                adminMail: string;
+                /** @description El ExternalId de la publicación (sin distinguir mayúsculas) */
+                externalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sin cuerpo. */
+            204: {
+                headers: {
+                    /** @description Los métodos que la ruta admite (para una agencia, los que la app puede usar ahora). */
+                    Allow: string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     listAppNotificaciones: {
         parameters: {
             query?: never;
@@ -4617,8 +5800,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
-                topic: "agencias" | "consultas";
+                /** @description Tópico: agencias, consultas o publicaciones (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                topic: "agencias" | "consultas" | "publicaciones";
             };
             cookie?: never;
         };
@@ -4734,8 +5917,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
-                topic: "agencias" | "consultas";
+                /** @description Tópico: agencias, consultas o publicaciones (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                topic: "agencias" | "consultas" | "publicaciones";
             };
             cookie?: never;
         };
@@ -4854,8 +6037,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
-                topic: "agencias" | "consultas";
+                /** @description Tópico: agencias, consultas o publicaciones (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                topic: "agencias" | "consultas" | "publicaciones";
             };
             cookie?: never;
         };
@@ -4987,8 +6170,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
-                topic: "agencias" | "consultas";
+                /** @description Tópico: agencias, consultas o publicaciones (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                topic: "agencias" | "consultas" | "publicaciones";
             };
             cookie?: never;
         };
@@ -5080,8 +6263,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
-                topic: "agencias" | "consultas";
+                /** @description Tópico: agencias, consultas o publicaciones (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                topic: "agencias" | "consultas" | "publicaciones";
             };
             cookie?: never;
         };
@@ -5181,8 +6364,8 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
-                topic: "agencias" | "consultas";
+                /** @description Tópico: agencias, consultas o publicaciones (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                topic: "agencias" | "consultas" | "publicaciones";
             };
             cookie?: never;
         };
@@ -5298,8 +6481,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
-                topic: "agencias" | "consultas";
+                /** @description Tópico: agencias, consultas o publicaciones (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                topic: "agencias" | "consultas" | "publicaciones";
             };
             cookie?: never;
         };
@@ -5395,8 +6578,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
-                topic: "agencias" | "consultas";
+                /** @description Tópico: agencias, consultas o publicaciones (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                topic: "agencias" | "consultas" | "publicaciones";
                 /** @description Id de la notificación (ULID). */
                 id: string;
             };
@@ -5514,8 +6697,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
-                topic: "agencias" | "consultas";
+                /** @description Tópico: agencias, consultas o publicaciones (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                topic: "agencias" | "consultas" | "publicaciones";
                 /** @description Id de la notificación (ULID). */
                 id: string;
             };
@@ -5613,8 +6796,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
-                topic: "agencias" | "consultas";
+                /** @description Tópico: agencias, consultas o publicaciones (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                topic: "agencias" | "consultas" | "publicaciones";
                 /** @description Id de la notificación (ULID). */
                 id: string;
             };
@@ -5732,8 +6915,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
-                topic: "agencias" | "consultas";
+                /** @description Tópico: agencias, consultas o publicaciones (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                topic: "agencias" | "consultas" | "publicaciones";
                 /** @description Id de la notificación (ULID). */
                 id: string;
             };
@@ -5831,8 +7014,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
-                topic: "agencias" | "consultas";
+                /** @description Tópico: agencias, consultas o publicaciones (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                topic: "agencias" | "consultas" | "publicaciones";
             };
             cookie?: never;
         };
@@ -5939,8 +7122,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Tópico: agencias o consultas (otro nombre responde como un tópico no disponible: 403 en POST, 404 en GET, PUT y DELETE) */
-                topic: "agencias" | "consultas";
+                /** @description Tópico: agencias, consultas o publicaciones (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
+                topic: "agencias" | "consultas" | "publicaciones";
             };
             cookie?: never;
         };
@@ -8274,6 +9457,622 @@ export interface operations {
             };
         };
     };
+    listModelos: {
+        parameters: {
+            query?: {
+                /** @description Id de la marca; opcional si se envía q */
+                marca?: number;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Modelos */
+            200: {
+                headers: {
+                    /** @description Etiqueta de entidad fuerte del cuerpo; If-None-Match con ella responde 304. */
+                    ETag: string;
+                    /** @description private, max-age=3600 */
+                    "Cache-Control": string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Modelos"];
+                    "text/json": components["schemas"]["Modelos"];
+                    "application/vnd.service.entry+json": components["schemas"]["Modelos"];
+                    "application/vnd.service.ref+json": components["schemas"]["ModelosRef"];
+                };
+            };
+            /** @description No modificado (If-None-Match coincide con el ETag); sin cuerpo. */
+            304: {
+                headers: {
+                    /** @description La etiqueta de entidad que coincidió. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Falta marca y q, la marca no existe o un valor es inválido; ValidationProblemDetails con el parámetro en Errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listModelosOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sin cuerpo. */
+            204: {
+                headers: {
+                    /** @description Los métodos que la ruta admite (para una agencia, los que la app puede usar ahora). */
+                    Allow: string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    bestMatchModelo: {
+        parameters: {
+            query: {
+                /** @description Marca: id, api-url, api-url-path, nombre o codename */
+                make: string;
+                /** @description Modelo: nombre, api-url o api-url-path */
+                model: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Modelo */
+            200: {
+                headers: {
+                    /** @description Etiqueta de entidad fuerte del cuerpo; If-None-Match con ella responde 304. */
+                    ETag: string;
+                    /** @description private, max-age=3600 */
+                    "Cache-Control": string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Modelo"];
+                    "text/json": components["schemas"]["Modelo"];
+                    "application/vnd.service.entry+json": components["schemas"]["Modelo"];
+                    "application/vnd.service.ref+json": components["schemas"]["RefItem"];
+                };
+            };
+            /** @description No modificado (If-None-Match coincide con el ETag); sin cuerpo. */
+            304: {
+                headers: {
+                    /** @description La etiqueta de entidad que coincidió. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Falta make o model, o nada coincide; ValidationProblemDetails con el parámetro en Errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    bestMatchModeloOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sin cuerpo. */
+            204: {
+                headers: {
+                    /** @description Los métodos que la ruta admite (para una agencia, los que la app puede usar ahora). */
+                    Allow: string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getModelo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id del ítem (int32) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Modelo */
+            200: {
+                headers: {
+                    /** @description Etiqueta de entidad fuerte del cuerpo; If-None-Match con ella responde 304. */
+                    ETag: string;
+                    /** @description private, max-age=3600 */
+                    "Cache-Control": string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Modelo"];
+                    "text/json": components["schemas"]["Modelo"];
+                    "application/vnd.service.entry+json": components["schemas"]["Modelo"];
+                    "application/vnd.service.ref+json": components["schemas"]["RefItem"];
+                };
+            };
+            /** @description No modificado (If-None-Match coincide con el ETag); sin cuerpo. */
+            304: {
+                headers: {
+                    /** @description La etiqueta de entidad que coincidió. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description id no es un entero; ValidationProblemDetails con el parámetro en Errors. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description El ítem no existe. Sin cuerpo. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getModeloOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id del ítem (int32) */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sin cuerpo. */
+            204: {
+                headers: {
+                    /** @description Los métodos que la ruta admite (para una agencia, los que la app puede usar ahora). */
+                    Allow: string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     listRegiones: {
         parameters: {
             query?: never;
@@ -8689,7 +10488,7 @@ export interface operations {
                 "Notification-Hook-ID": string;
                 /** @description Segundos Unix de este intento. */
                 "Notification-Timestamp": string;
-                /** @description El tópico: agencias o consultas. */
+                /** @description El tópico: agencias, consultas o publicaciones. */
                 "Notification-Topic": string;
                 "Notification-Signature"?: string;
                 /** @description Standard Webhooks: igual a Notification-Hook-ID. */
@@ -8746,7 +10545,7 @@ export interface operations {
                 "Notification-Hook-ID": string;
                 /** @description Segundos Unix de este intento. */
                 "Notification-Timestamp": string;
-                /** @description El tópico: agencias o consultas. */
+                /** @description El tópico: agencias, consultas o publicaciones. */
                 "Notification-Topic": string;
                 "Notification-Signature"?: string;
                 /** @description Standard Webhooks: igual a Notification-Hook-ID. */
@@ -8763,6 +10562,63 @@ export interface operations {
                 "application/json": components["schemas"]["NotificacionAgencia"] | (components["schemas"]["NotificacionPrueba"] & {
                     /** @constant */
                     Topic?: "agencias";
+                });
+            };
+        };
+        responses: {
+            /** @description Recibida (cualquier 2xx): no se reintenta. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description El receptor ya no la quiere: la configuración del tópico se desactiva. */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Más tarde: se reintenta, al menos 60 s después o cuando diga Retry-After. */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    notificacionPublicacion: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description application/json */
+                "Content-Type": string;
+                /** @description VitrinaWebhooks/3 */
+                "User-Agent": string;
+                /** @description ULID de la notificación, el mismo en cada reintento: la clave de idempotencia del receptor. Igual a Id del cuerpo. */
+                "Notification-Hook-ID": string;
+                /** @description Segundos Unix de este intento. */
+                "Notification-Timestamp": string;
+                /** @description El tópico: agencias, consultas o publicaciones. */
+                "Notification-Topic": string;
+                "Notification-Signature"?: string;
+                /** @description Standard Webhooks: igual a Notification-Hook-ID. */
+                "webhook-id": string;
+                /** @description Standard Webhooks: igual a Notification-Timestamp. */
+                "webhook-timestamp": string;
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificacionPublicacion"] | (components["schemas"]["NotificacionPrueba"] & {
+                    /** @constant */
+                    Topic?: "publicaciones";
                 });
             };
         };

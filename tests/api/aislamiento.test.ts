@@ -1,13 +1,14 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Credentials, createApp } from "../support/client";
+import { admin, type Credentials, createApp } from "../support/client";
 import { call, enquiry, interesado, publish, registered, unique } from "../support/consultas";
+import { nuevaPublicacion } from "../support/publicaciones";
 import { invitationMail, invitationMails, registroValido } from "../support/registro";
 
 /**
  * Isolation, as a property: random sequences of reads and writes by apps A and B over every
- * agency, enquiry and webhook either of them knows; no response to one app ever carries what only
- * the other may see (its listings, its enquiries and their buyers, its webhook configuration and
+ * agency, enquiry, listing and webhook either of them knows; no response to one app ever carries what
+ * only the other may see (its listings, its enquiries and their buyers, its webhook configuration and
  * deliveries, what it wrote in its invitations, the profile of an agency that has not accepted the
  * app's invitation, its credentials), whatever the request. Then, as a model: both apps invite
  * one address, in any order, with the agency registering through either link, detaching and
@@ -19,6 +20,10 @@ const apps = {} as Record<Side, Credentials>;
 const agencies: string[] = [];
 const sids: string[] = [];
 const deliveries: string[] = ["01ARZ3NDEKTSV4RRFFQ69G5FAV"];
+/** Every v3 listing of each side, by agency: what its list must hold, and all its Total counts (issue 32). */
+const listings: Record<Side, Map<string, Set<string>>> = { A: new Map(), B: new Map() };
+/** Agencies registered with each side (where it may publish). */
+const registeredWith: Record<Side, string[]> = { A: [], B: [] };
 /** Strings only that side may ever receive. */
 const privateTo: Record<Side, Set<string>> = { A: new Set(), B: new Set() };
 
@@ -51,16 +56,18 @@ beforeAll(async () => {
   [apps.A, apps.B] = await Promise.all([createApp(NAMES.A), createApp(NAMES.B)]);
   for (const side of ["A", "B"] as const) {
     privateTo[side].add(apps[side].AppKey);
-    const callback = `http://127.0.0.1:9/receptor-${side}-${tag()}`;
-    privateTo[side].add(callback);
-    expect(
-      (
-        await call(apps[side], "POST", "/v3/appnotificaciones/consultas", {
-          Callback: callback,
-          Secret: `secreto-${side}-${tag()}-0123456789`,
-        })
-      ).status,
-    ).toBe(201);
+    for (const topic of ["consultas", "publicaciones"]) {
+      const callback = `http://127.0.0.1:9/receptor-${side}-${tag()}`;
+      privateTo[side].add(callback);
+      expect(
+        (
+          await call(apps[side], "POST", `/v3/appnotificaciones/${topic}`, {
+            Callback: callback,
+            Secret: `secreto-${side}-${tag()}-0123456789`,
+          })
+        ).status,
+      ).toBe(201);
+    }
   }
   const onlyA = await registered([[apps.A, true]]);
   const onlyB = await registered([[apps.B, true]]);
@@ -80,11 +87,35 @@ beforeAll(async () => {
   for (const secret of [perfil.Nombre, perfil.AdminNombre, perfil.AdminApellido, perfil.Telefono]) privateTo.A.add(secret);
   expect((await accept((await invitationMail(registeredWithA, { from: NAMES.A })).link, perfil)).status).toBe(200);
   agencies.push(onlyA, onlyB, shared, pendingBoth, registeredWithA);
+  registeredWith.A.push(onlyA, shared, registeredWithA);
+  registeredWith.B.push(onlyB, shared);
+  for (const mail of [onlyA, onlyB, shared, registeredWithA]) {
+    await admin(
+      "agency",
+      "plan",
+      "--admin",
+      mail,
+      "--plan",
+      "Aislado",
+      "--estado",
+      "activo",
+      "--publicaciones",
+      "40",
+      "--baja",
+      "40",
+      "--json",
+    );
+  }
+  for (const side of ["A", "B"] as const) {
+    for (const mail of registeredWith[side]) expect((await listing(side, mail)).status).toBe(201);
+  }
 
   const listingsOf = async (side: Side, mail: string) => {
     const externalId = `${side}-${tag()}`;
     expect((await publish(apps[side], mail, externalId)).status).toBe(201);
     privateTo[side].add(externalId.toLowerCase());
+    // The marketplace's listings are the app's listings through v3 too.
+    listings[side].set(mail, (listings[side].get(mail) ?? new Set<string>()).add(externalId));
     return externalId;
   };
   const buyer = async (side: Side, body: Record<string, unknown>) => {
@@ -115,7 +146,30 @@ beforeAll(async () => {
       deliveries.push(Id);
     }
   }
-}, 180_000);
+}, 300_000);
+
+/** A listing of `side` whose identity and texts only that side may see; known to its side once created. */
+async function listing(side: Side, mail: string, extra: Record<string, unknown> = {}) {
+  const body = nuevaPublicacion({
+    ExternalId: `PUB-${side}-${tag()}`,
+    RefStock: `RS${side}${tag()}`,
+    Descripcion: `Descripción de ${side} ${tag()}`,
+    Fotos: [{ Url: `https://fotos.example.com/${side}-${tag()}.jpg` }],
+    ...extra,
+  });
+  for (const secret of [body.ExternalId, body.ExternalId.toLowerCase(), body.RefStock, body.Descripcion, body.Fotos[0]?.Url]) {
+    privateTo[side].add(secret as string);
+  }
+  const response = await call(apps[side], "POST", `/v3/publicaciones/${mail}`, body);
+  if (response.status === 201) {
+    const known = listings[side].get(mail) ?? new Set<string>();
+    listings[side].set(mail, known.add(body.ExternalId));
+  }
+  return response;
+}
+
+/** A request whose answer the step checks itself (it writes what only its side may see). */
+type Custom = (side: Side) => Promise<Response>;
 
 /** A new webhook configuration for the side that sends it: its Callback and custom header are that side's own. */
 const webhookBody = fc.stringMatching(/^[a-z0-9]{8}$/).map((suffix) => (side: Side) => {
@@ -135,6 +189,18 @@ const atencionBody = fc.tuple(fc.boolean(), fc.stringMatching(/^[a-z0-9]{8}$/)).
 });
 
 const agency = () => fc.constantFrom(...agencies);
+/** Any listing either side created (in the fixtures), named by its agency and ExternalId. */
+const anyListing = () =>
+  fc.constantFrom(
+    ...(["A", "B"] as const).flatMap((side) => [...listings[side]].flatMap(([mail, ids]) => [...ids].map((id) => `${mail}/${id}`))),
+  );
+/** A PUT of a listing with a Descripcion only the side that sends it knows. */
+const editBody = fc.stringMatching(/^[a-z0-9]{8}$/).map((suffix) => (side: Side) => {
+  const body = { ...nuevaPublicacion({ Descripcion: `Editada por ${side} ${suffix}`, Activa: suffix < "m" }) };
+  privateTo[side].add(body.Descripcion);
+  const { ExternalId: _id, Marca: _marca, Modelo: _modelo, Version: _version, ...edit } = body;
+  return edit;
+});
 const sid = () => fc.constantFrom(...sids);
 /** Built once the fixtures exist (the agencies and enquiries the arbitraries pick from). */
 const operations = () =>
@@ -162,8 +228,21 @@ const operations = () =>
       .map(([mail, query]) => ["GET", `/v3/consultas/${mail}${query}`] as const),
     fc.constantFrom("?q=comprador", "?q=ejemplo.test&atendida=true").map((query) => ["GET", `/v3/consultas${query}`] as const),
     fc
-      .constantFrom("/v3/appnotificaciones", "/v3/appnotificaciones/consultas", "/v3/appnotificaciones/consultas/entregas")
+      .constantFrom(
+        "/v3/appnotificaciones",
+        "/v3/appnotificaciones/consultas",
+        "/v3/appnotificaciones/consultas/entregas",
+        "/v3/appnotificaciones/publicaciones/entregas",
+      )
       .map((path) => ["GET", path] as const),
+    fc
+      .tuple(agency(), fc.constantFrom("", "?estado=suspendida", "?estado=archivada", "?q=pub", "?exposicion=baja", "?q=vw%20amarok"))
+      .map(([mail, query]) => ["GET", `/v3/publicaciones/${mail}${query}`] as const),
+    anyListing().map((path) => ["GET", `/v3/publicaciones/${path}`] as const),
+    anyListing().map((path) => ["OPTIONS", `/v3/publicaciones/${path}`] as const),
+    fc.tuple(anyListing(), editBody).map(([path, body]) => ["PUT", `/v3/publicaciones/${path}`, body] as const),
+    anyListing().map((path) => ["DELETE", `/v3/publicaciones/${path}`] as const),
+    agency().map((mail) => ["POST", `/v3/publicaciones/${mail}`, ((side: Side) => listing(side, mail)) as Custom] as const),
     agency().map((mail) => ["PUT", `/v3/agencias/${mail}`, { Nombre: "Intento ajeno", Telefono: "+54 11 5555-0000" }] as const),
     agency().map((mail) => ["POST", "/v3/agencias", { AdminMail: mail }] as const),
     webhookBody.map((body) => ["PUT", "/v3/appnotificaciones/consultas", body] as const),
@@ -186,7 +265,10 @@ describe("isolation between apps", () => {
         fc.array(fc.tuple(fc.constantFrom<Side>("A", "B"), operations()), { minLength: 5, maxLength: 15 }),
         async (steps) => {
           for (const [side, [method, path, body]] of steps) {
-            const response = await call(apps[side], method, path, typeof body === "function" ? body(side) : body);
+            const response =
+              method === "POST" && path.startsWith("/v3/publicaciones/")
+                ? await (body as Custom)(side)
+                : await call(apps[side], method, path, typeof body === "function" ? (body as (side: Side) => unknown)(side) : body);
             requests++;
             expect(response.status, `${side} ${method} ${path}`).toBeLessThan(500);
             // A problem's Instance echoes the caller's own request path: that is not a leak.
@@ -200,6 +282,29 @@ describe("isolation between apps", () => {
     );
     expect(requests).toBeGreaterThan(300);
   }, 240_000);
+
+  it("each app's listings, and their Total, are its own in every agency, whatever the other did", async () => {
+    for (const side of ["A", "B"] as const) {
+      for (const mail of agencies) {
+        const known = listings[side].get(mail) ?? new Set<string>();
+        const seen: string[] = [];
+        let total = 0;
+        for (const estado of ["activa", "suspendida", "archivada"]) {
+          const response = await call(apps[side], "GET", `/v3/publicaciones/${mail}?estado=${estado}`);
+          if (!registeredWith[side].includes(mail)) {
+            expect(response.status, `${side} ${mail}`).toBe(404);
+            continue;
+          }
+          const page = (await response.json()) as { Total: number; _entries: { ExternalId: string }[] };
+          total += page.Total;
+          seen.push(...page._entries.map((entry) => entry.ExternalId));
+        }
+        if (!registeredWith[side].includes(mail)) continue;
+        expect(seen.sort(), `${side} ${mail}`).toEqual([...known].sort());
+        expect(total, `${side} ${mail}`).toBe(known.size);
+      }
+    }
+  });
 });
 
 type Relation = "ninguna" | "pendiente" | "registrada" | "desasociada";

@@ -57,6 +57,13 @@ describe("GET /v3/appnotificaciones", () => {
           Activo: null,
           _links: { self: { href: "/v3/appnotificaciones/consultas" } },
         },
+        {
+          Topic: "publicaciones",
+          Disponible: true,
+          Configurado: false,
+          Activo: null,
+          _links: { self: { href: "/v3/appnotificaciones/publicaciones" } },
+        },
       ],
     });
   });

@@ -144,9 +144,9 @@ describe("marketplace ingestion", () => {
       expect(problem.Title).toBe("Validación de información esperada fallida");
     }
     const publicaciones: [Record<string, unknown>, string[]][] = [
-      [{ AppKey: appA.AppKey, AdminMail: mail, ExternalId: "x", Auto: { ...auto(), Marca: "" } }, ["Auto.Marca"]],
-      [{ AppKey: "0".repeat(32), AdminMail: mail, ExternalId: "x", Auto: auto() }, ["AppKey"]],
-      [{ AppKey: appC.AppKey, AdminMail: mail, ExternalId: "x", Auto: auto() }, ["AdminMail"]],
+      [{ AppKey: appA.AppKey, AdminMail: mail, ExternalId: "xy", Auto: { ...auto(), Marca: "" } }, ["Auto.Marca"]],
+      [{ AppKey: "0".repeat(32), AdminMail: mail, ExternalId: "xy", Auto: auto() }, ["AppKey"]],
+      [{ AppKey: appC.AppKey, AdminMail: mail, ExternalId: "xy", Auto: auto() }, ["AdminMail"]],
     ];
     for (const [body, keys] of publicaciones) {
       const response = await market("publicaciones", body);
@@ -265,13 +265,13 @@ describe("GET /v3/consultas/{adminMail}", () => {
     }
   });
 
-  it("externalid: exact and case-insensitive, kept as sent in the links; over 100 characters is 400", async () => {
+  it("externalid: exact and case-insensitive, kept as sent in the links; over 255 characters (a listing's longest) is 400", async () => {
     const { body } = await list(appA, mail, "?externalid=A-AUTO-1");
     expect(sidsOf(body)).toEqual([sids.a2, sids.a1]);
     expect(body._links.self.href).toBe(`/v3/consultas/${mail}?externalid=A-AUTO-1&pagina=1`);
     expect((await list(appA, mail, "?externalid=A-AUTO")).body.Total).toBe(0);
-    expect((await list(appA, mail, `?externalid=${"x".repeat(100)}`)).body.Total).toBe(0);
-    const { response } = await list(appA, mail, `?externalid=${"x".repeat(101)}`);
+    expect((await list(appA, mail, `?externalid=${"x".repeat(255)}`)).body.Total).toBe(0);
+    const { response } = await list(appA, mail, `?externalid=${"x".repeat(256)}`);
     expect(response.status).toBe(400);
     expect(Object.keys((await response.json()).Errors)).toEqual(["externalid"]);
   });
@@ -382,7 +382,7 @@ describe("GET /v3/consultas/{adminMail}", () => {
 });
 
 describe("GET /v3/consultas/{adminMail}/{sid}", () => {
-  it("the entry with links agencia and resendwebhook, and the ref form", async () => {
+  it("the entry with links agencia, resendwebhook and its listing, and the ref form", async () => {
     const response = await call(appA, "GET", `/v3/consultas/${mail}/${sids.a1}`);
     expect(response.status).toBe(200);
     const body = await response.json();
@@ -391,6 +391,7 @@ describe("GET /v3/consultas/{adminMail}/{sid}", () => {
       agencia: { href: `/v3/agencias/${mail}` },
       atencion: { href: `/v3/consultas/${mail}/${sids.a1}/atencion` },
       resendwebhook: { href: `/v3/consultas/${mail}/${sids.a1}/resendwebhook` },
+      publicacion: { href: `/v3/publicaciones/${mail}/A-Auto-1` },
     });
     const ref = await (await call(appA, "GET", `/v3/consultas/${mail}/${sids.a1}`, undefined, { Accept: REF })).json();
     expect(ref).toEqual({ href: `/v3/consultas/${mail}/${sids.a1}`, title: "Juan Gómez: Toyota Corolla" });

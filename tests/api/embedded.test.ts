@@ -71,7 +71,11 @@ describe("embedded mode: one owner per DATA_DIR", () => {
 
     const listedOffline = JSON.parse(await cli("app", "list", "--json"));
     expect(listedOffline).toHaveLength(1);
-    expect(listedOffline[0]).toMatchObject({ Nombre: "Mientras corre", SecretosActivos: 1, Topics: ["agencias", "consultas"] });
+    expect(listedOffline[0]).toMatchObject({
+      Nombre: "Mientras corre",
+      SecretosActivos: 1,
+      Topics: ["agencias", "consultas", "publicaciones"],
+    });
     expect(JSON.stringify(listedOffline)).not.toMatch(/[0-9a-f]{64}/);
   }, 120_000);
 

@@ -97,12 +97,22 @@ async function seed(app: Credentials) {
       make: ["toyota", "fiat"],
       bodystyle: ["sedan", "suv"],
       nombre: ["Rojo"],
-      estado: ["pendiente", "vencida", "registrada", "entregada"],
+      estado: ["pendiente", "vencida", "registrada", "entregada", "activa", "archivada"],
       pagina: ["1", "99", "100"],
       desde: ["2026-02-30"],
       soloMercadoNuevos: ["true", "false"],
       Email: ["juan.gomez@example.com"],
       Moneda: ["ARS"],
+      externalId: ["EXT-1", "ext-1"],
+      Marca: ["toyota", "5"],
+      Modelo: ["corolla"],
+      Carroceria: ["sedan"],
+      Color: ["rojo"],
+      Url: ["https://fotos.example.com/1.jpg"],
+      marca: ["5"],
+      model: ["corolla", "208"],
+      exposicion: ["alta", "baja"],
+      modificadaDesde: ["2026-01-01T00:00:00-03:00"],
     },
   };
 }
@@ -208,6 +218,9 @@ beforeAll(async () => {
     "/v3/appnotificaciones/consultas/entregas",
     `/v3/consultas/${a.mail}`,
     `/v3/consultas/${a.mail}/${a.sid}`,
+    `/v3/publicaciones/${a.mail}`,
+    `/v3/publicaciones/${a.mail}?estado=archivada`,
+    `/v3/publicaciones/${a.mail}/EXT-1`,
     "/v3",
   ];
 }, 120_000);

@@ -3,7 +3,7 @@ import { createClient, type Notificacion, orThrow, sidDeConsulta, VitrinaError, 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { receptor } from "../../sdk/examples/receptor-node";
 import { POST as routeHandler } from "../../sdk/examples/route-handler";
-import { createApp, server } from "../support/client";
+import { admin, createApp, server } from "../support/client";
 import { enquiry, publish, registered } from "../support/consultas";
 import { operationIdOf, operationIds } from "../support/contract";
 
@@ -221,6 +221,66 @@ describe("@vitrina/sdk", () => {
     const marcas = await get(vitrina.GET("/v3/marcas", { params: { query: { q: "fer", soloMercadoNuevos: false } } }));
     await get(vitrina.GET("/v3/marcas/{id}", { params: { path: { id: marcas._entries[0]?.Id ?? 1 } } }));
     await get(vitrina.GET("/v3/marcas/bestmatch", { params: { query: { make: "volkswagen" } } }));
+    const modelos = await get(vitrina.GET("/v3/modelos", { params: { query: { marca: 3 } } }));
+    const modelo = await get(vitrina.GET("/v3/modelos/{id}", { params: { path: { id: modelos._entries[0]?.Id ?? 1 } } }));
+    expect(await vitrina.follow(modelo._links.marca)).toMatchObject({ Id: 3 });
+    await get(vitrina.GET("/v3/modelos/bestmatch", { params: { query: { make: "vw", model: "t-cross" } } }));
+  });
+
+  it("listings: publish, read, walk every page, edit, archive; the publicaciones topic's deliveries verified and typed", async () => {
+    await admin(
+      "agency",
+      "plan",
+      "--admin",
+      adminMail,
+      "--plan",
+      "SDK",
+      "--estado",
+      "activo",
+      "--publicaciones",
+      "2",
+      "--baja",
+      "2",
+      "--json",
+    );
+    await orThrow(
+      vitrina.POST("/v3/appnotificaciones/{topic}", {
+        params: { path: { topic: "publicaciones" } },
+        body: { Callback: callback, Secret: SECRET },
+      }),
+    );
+    const path = { adminMail };
+    const car = {
+      Marca: "Toyota",
+      Modelo: "Hilux",
+      Version: "2.8 SRX",
+      VersionYear: 2023,
+      Kilometraje: 12_000,
+      Precio: { Moneda: "USD" as const, Importe: 48_000 },
+    };
+    const creada = await orThrow(
+      vitrina.POST("/v3/publicaciones/{adminMail}", { params: { path }, body: { ExternalId: "SDK-HLX-1", ...car } }),
+    );
+    expect(creada).toMatchObject({ Estado: "Activa", Exposicion: "Baja", Modelo: { title: "Hilux" } });
+    const one = { params: { path: { adminMail, externalId: "SDK-HLX-1" } } };
+    await orThrow(vitrina.GET("/v3/publicaciones/{adminMail}/{externalId}", one));
+    const { Marca: _marca, Modelo: _modelo, Version: _version, ...editable } = car;
+    const editada = await orThrow(
+      vitrina.PUT("/v3/publicaciones/{adminMail}/{externalId}", { ...one, body: { ...editable, Activa: false } }),
+    );
+    expect(editada).toMatchObject({ Estado: "Suspendida", Motivo: "app" });
+    const ids: string[] = [];
+    for await (const publicacion of vitrina.entries("/v3/publicaciones/{adminMail}", { path, query: { estado: "suspendida" } })) {
+      ids.push(publicacion.ExternalId);
+    }
+    expect(ids).toContain("SDK-HLX-1");
+    expect((await vitrina.DELETE("/v3/publicaciones/{adminMail}/{externalId}", one)).response.status).toBe(204);
+    const cambios = await waitFor("publicacion.cambiada", 3);
+    const estados = cambios.map((notificacion) => {
+      if (notificacion.Evento !== "publicacion.cambiada") throw new Error("se esperaba publicacion.cambiada");
+      return `${notificacion.Datos.Origen} ${notificacion.Datos.Publicacion.Estado}`;
+    });
+    expect(estados.sort()).toEqual(["app Activa", "app Archivada", "app Suspendida"]);
   });
 
   it("reached every operation of the document except the OPTIONS of each path", () => {

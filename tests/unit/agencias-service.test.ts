@@ -18,6 +18,7 @@ const { listAgencias } = await import("@/lib/service/agencias/list-agencias");
 const { editAgencia } = await import("@/lib/service/agencias/edit-agencia");
 const { detachAgencia } = await import("@/lib/service/agencias/detach-agencia");
 const { getProductos } = await import("@/lib/service/agencias/get-productos");
+const { setPlan } = await import("@/lib/service/agencias/set-plan");
 const { findInvitation } = await import("@/lib/service/agencias/find-invitation");
 const { registerAgencia, InvitationGone } = await import("@/lib/service/agencias/register-agencia");
 const { sendDueMail } = await import("@/lib/service/mail/send-due-mail");
@@ -104,16 +105,31 @@ describe("agency services", () => {
     expect(agencia?.passwordHash).toMatch(/^\$argon2id\$/);
   });
 
-  it("detaching suspends the app's listings; re-inviting and registering again brings them back", async () => {
+  it("detaching suspends the app's listings; registering again brings them back as far as the package has room", async () => {
     const mail = "relista@agencia.test";
     await inviteAgencia(app, { AdminMail: mail, Nombre: null, Telefono: null });
     await registerAgencia(await lastToken(mail), registro);
+    await setPlan({ admin: mail, plan: "Prueba", estado: "activo", publicaciones: 2, baja: 2 });
     const db = await getDb();
     const [agencia] = await db.select().from(schema.agencias).where(eq(schema.agencias.adminMail, mail));
-    await db.insert(schema.publicaciones).values([
-      { id: "pub-1", appId: app.id, agenciaId: agencia?.id as string, externalId: "a-1", auto: {} },
-      { id: "pub-2", appId: app.id, agenciaId: agencia?.id as string, externalId: "a-2", auto: {} },
-    ]);
+    const listing = (id: string, externalId: string, activada: Date) => ({
+      id,
+      appId: app.id,
+      agenciaId: agencia?.id as string,
+      externalId,
+      externalIdOriginal: externalId.toUpperCase(),
+      marca: "Fiat",
+      modelo: "Cronos",
+      operadorResponsable: mail,
+      estado: "activa",
+      exposicion: "Baja",
+      auto: {},
+      modificada: activada,
+      activada,
+    });
+    await db
+      .insert(schema.publicaciones)
+      .values([listing("pub-1", "a-1", new Date("2026-01-01T00:00:00Z")), listing("pub-2", "a-2", new Date("2026-01-02T00:00:00Z"))]);
     expect((await getProductos(app, mail)).Publicaciones.Activas).toBe(2);
     await detachAgencia(app, mail);
     const estados = async () =>
@@ -122,12 +138,15 @@ describe("agency services", () => {
           .select()
           .from(schema.publicaciones)
           .where(eq(schema.publicaciones.agenciaId, agencia?.id as string))
-      ).map((row) => row.estado);
-    expect(await estados()).toEqual(["suspendida", "suspendida"]);
+          .orderBy(schema.publicaciones.id)
+      ).map((row) => `${row.estado} ${row.motivo}`);
+    expect(await estados()).toEqual(["suspendida desasociada", "suspendida desasociada"]);
+    // While detached the package shrinks: only the first activated fits when the agency comes back.
+    await setPlan({ admin: mail, plan: "Prueba", estado: "activo", publicaciones: 1 });
     await inviteAgencia(app, { AdminMail: mail, Nombre: null, Telefono: null });
     await registerAgencia(await lastToken(mail), registro);
-    expect(await estados()).toEqual(["activa", "activa"]);
-    expect((await getProductos(app, mail)).Publicaciones.Activas).toBe(2);
+    expect(await estados()).toEqual(["activa null", "suspendida paquete"]);
+    expect((await getProductos(app, mail)).Publicaciones).toEqual({ Contratadas: 1, Activas: 1, Disponibles: 0 });
   });
 
   it("a registration form sent through another app's link attaches the account and changes none of it, password included", async () => {

@@ -3,8 +3,10 @@ import carrocerias from "@/lib/service/catalogo/data/carrocerias.json";
 import ciudades from "@/lib/service/catalogo/data/ciudades.json";
 import colores from "@/lib/service/catalogo/data/colores.json";
 import marcas from "@/lib/service/catalogo/data/marcas.json";
+import modelos from "@/lib/service/catalogo/data/modelos.json";
 import regiones from "@/lib/service/catalogo/data/regiones.json";
 import { normalizeTerm } from "@/lib/service/catalogo/normalize";
+import { COLORES, MODELOS } from "@/lib/service/demo/data";
 
 const unique = (values: unknown[]) => new Set(values).size === values.length;
 
@@ -13,6 +15,7 @@ describe("catalogue data files", () => {
     ["regiones", regiones.items],
     ["ciudades", ciudades.items],
     ["marcas", marcas.items],
+    ["modelos", modelos.items],
     ["carrocerias", carrocerias.items],
     ["colores", colores.items],
   ])("%s: unique positive integer ids", (_name, items) => {
@@ -63,6 +66,53 @@ describe("catalogue data files", () => {
     expect(colores.items.length).toBeGreaterThanOrEqual(15);
     expect(colores.items.filter((colour) => !/^#[0-9a-f]{6}$/.test(colour.HtmlColor))).toEqual([]);
     expect(unique(colores.items.map((colour) => normalizeTerm(colour.Nombre)))).toBe(true);
+  });
+
+  it("puts every model in an existing make, each name and codename once per make", () => {
+    const makeIds = new Set(marcas.items.map((make) => make.Id));
+    expect(modelos.items.filter((model) => !makeIds.has(model.MarcaId))).toEqual([]);
+    const keys = modelos.items.flatMap((model) =>
+      [model.Nombre, ...model.Codenames].map((name) => `${model.MarcaId}:${normalizeTerm(name)}`),
+    );
+    expect(unique(keys)).toBe(true);
+  });
+
+  const modelOf = (make: string, model: string) => {
+    const marca = marcas.items.find((item) => normalizeTerm(item.Nombre) === normalizeTerm(make));
+    return modelos.items.find((item) => item.MarcaId === marca?.Id && normalizeTerm(item.Nombre) === normalizeTerm(model));
+  };
+
+  it("has the common models sold in Argentina", () => {
+    const common: Record<string, string[]> = {
+      Volkswagen: ["Gol", "Polo", "Virtus", "Vento", "Amarok", "T-Cross", "Taos", "Nivus", "Tiguan"],
+      Toyota: ["Etios", "Yaris", "Corolla", "Corolla Cross", "Hilux", "SW4", "RAV4"],
+      Ford: ["Ka", "Fiesta", "Focus", "EcoSport", "Territory", "Ranger", "Maverick", "Bronco"],
+      Chevrolet: ["Onix", "Prisma", "Cruze", "Tracker", "S10", "Spin", "Equinox"],
+      Fiat: ["Cronos", "Argo", "Mobi", "Toro", "Strada", "Pulse", "Fastback"],
+      Renault: ["Sandero", "Logan", "Kwid", "Stepway", "Duster", "Oroch", "Kangoo", "Alaskan"],
+      Peugeot: ["208", "2008", "3008", "308", "Partner"],
+      Citroën: ["C3", "C4 Cactus", "Berlingo"],
+      Nissan: ["Kicks", "Versa", "Frontier", "Sentra"],
+      Honda: ["HR-V", "CR-V", "City", "Civic", "WR-V"],
+      Jeep: ["Renegade", "Compass", "Commander"],
+    };
+    const missing = Object.entries(common).flatMap(([make, models]) =>
+      models.filter((model) => !modelOf(make, model)).map((model) => `${make} ${model}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it("has every make, model, body style and colour the demo and the tests' cars use", () => {
+    const cars = [
+      ...MODELOS,
+      { marca: "Toyota", modelo: "Corolla", carroceria: "Sedán" },
+      { marca: "Fiat", modelo: "Cronos", carroceria: "Sedán" },
+    ];
+    expect(cars.filter((car) => !modelOf(car.marca, car.modelo)).map((car) => `${car.marca} ${car.modelo}`)).toEqual([]);
+    const styles = new Set(carrocerias.items.map((style) => normalizeTerm(style.Nombre)));
+    expect(cars.filter((car) => !styles.has(normalizeTerm(car.carroceria))).map((car) => car.carroceria)).toEqual([]);
+    const colours = new Set(colores.items.map((colour) => normalizeTerm(colour.Nombre)));
+    expect([...COLORES, "Gris"].filter((colour) => !colours.has(normalizeTerm(colour)))).toEqual([]);
   });
 
   it("normalises case, accents and punctuation", () => {

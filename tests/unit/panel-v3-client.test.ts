@@ -34,6 +34,8 @@ function expectSigned(request: Sent) {
   const canonical = canonicalString({ method: request.method, pathAndQuery: url.pathname + url.search, headers: request.headers });
   expect(request.headers.authorization).toBe(`ACS-HMAC ${connection.appKey}:${signCanonical(connection.appSecret, canonical)}`);
   expect(request.headers["x-acs-nonce"]).toBeTruthy();
+  // Inside the signature (canonicalString takes every x-acs-* header): the Panel says it is the Panel.
+  expect(request.headers["x-acs-origen"]).toBe("panel");
   expect(request.headers.accept).toBe("application/json");
 }
 

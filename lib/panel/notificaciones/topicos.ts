@@ -4,6 +4,7 @@ import type { Traductor } from "@/lib/panel/i18n/idiomas";
 export const TOPICOS = {
   agencias: { evento: "agencia.registrada" },
   consultas: { evento: "consulta.recibida" },
+  publicaciones: { evento: "publicacion.cambiada" },
 } as const;
 
 export type TopicoConocido = keyof typeof TOPICOS;
@@ -18,7 +19,12 @@ export const descripcionTopico = (topic: string, t: Traductor): string | undefin
   esTopicoConocido(topic) ? t(`notificaciones.topicos.${topic}.descripcion`) : undefined;
 
 /** The events a delivery may carry, by the name of their message. */
-const EVENTOS = { prueba: "prueba", "consulta.recibida": "consultaRecibida", "agencia.registrada": "agenciaRegistrada" } as const;
+const EVENTOS = {
+  prueba: "prueba",
+  "consulta.recibida": "consultaRecibida",
+  "agencia.registrada": "agenciaRegistrada",
+  "publicacion.cambiada": "publicacionCambiada",
+} as const;
 
 /** An event's name in the user's language; one the service may add later reads as the API sends it. */
 export function nombreDeEvento(evento: string, t: Traductor): string {

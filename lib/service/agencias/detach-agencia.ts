@@ -2,13 +2,16 @@ import "server-only";
 import { and, eq, isNull } from "drizzle-orm";
 import { forbiddenProblem } from "@/lib/api/problem";
 import { getDb } from "@/lib/db";
-import { agenciaApps, invitaciones, publicaciones } from "@/lib/db/schema";
+import { agenciaApps, invitaciones } from "@/lib/db/schema";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
+import { suspendDetached } from "@/lib/service/publicaciones/cupo";
+import { notifyPublicaciones } from "@/lib/service/publicaciones/notify";
 import { findVisible } from "./relation";
 
 /**
- * PATCH /v3/agencias/{adminMail}/desasociar: the agency keeps its account; the app's listings of it
- * are suspended and its open invitation is cancelled. Afterwards the agency is missing for the app.
+ * PATCH /v3/agencias/{adminMail}/desasociar: the agency keeps its account; the app's Activa listings
+ * of it are suspended (Motivo desasociada, their places in the package freed, each notified) and its
+ * open invitation is cancelled. Afterwards the agency is missing for the app.
  */
 export async function detachAgencia(app: AuthenticatedApp, adminMail: string): Promise<void> {
   const db = await getDb();
@@ -21,10 +24,8 @@ export async function detachAgencia(app: AuthenticatedApp, adminMail: string): P
       .update(agenciaApps)
       .set({ estado: "desasociada", desasociadaAt: now })
       .where(and(eq(agenciaApps.agenciaId, agenciaId), eq(agenciaApps.appId, app.id)));
-    await tx
-      .update(publicaciones)
-      .set({ estado: "suspendida" })
-      .where(and(eq(publicaciones.agenciaId, agenciaId), eq(publicaciones.appId, app.id), eq(publicaciones.estado, "activa")));
+    const suspended = await suspendDetached(tx, agenciaId, app.id, now);
+    await notifyPublicaciones(tx, suspended, "plataforma", now);
     await tx
       .update(invitaciones)
       .set({ reemplazadaAt: now })

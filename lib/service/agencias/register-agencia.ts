@@ -8,13 +8,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { Problem } from "@/lib/api/problem";
 import type { Conexion, Registro } from "@/lib/api/registro";
 import { type Db, getDb } from "@/lib/db";
-import { agenciaApps, agencias, invitaciones, operadores, productos, publicaciones } from "@/lib/db/schema";
+import { agenciaApps, agencias, invitaciones, operadores, productos } from "@/lib/db/schema";
 import { config } from "@/lib/env";
+import { restoreDetached } from "@/lib/service/publicaciones/cupo";
+import { notifyPublicaciones } from "@/lib/service/publicaciones/notify";
 import { enqueueNotification } from "@/lib/service/webhooks/enqueue-notification";
 import { formatDateTime } from "@/lib/time";
 import { matchUbicacion } from "./edit-agencia";
 import { findInvitation, type InvitationView } from "./find-invitation";
-import { NO_EXPOSICIONES } from "./get-productos";
 import { presentVisible } from "./present-agencia";
 import { findVisible } from "./relation";
 
@@ -52,28 +53,20 @@ async function createAccount(tx: Db, invitation: InvitationView, { registro: inp
     .insert(operadores)
     .values({ agenciaId: invitation.agenciaId, email: invitation.adminMail, ...admin })
     .onConflictDoUpdate({ target: [operadores.agenciaId, operadores.email], set: admin });
-  await tx
-    .insert(productos)
-    .values({ agenciaId: invitation.agenciaId, exposiciones: NO_EXPOSICIONES })
-    .onConflictDoNothing({ target: productos.agenciaId });
+  await tx.insert(productos).values({ agenciaId: invitation.agenciaId }).onConflictDoNothing({ target: productos.agenciaId });
 }
 
-/** The agency attached to the inviting app: its suspended listings come back, and the app is notified. */
+/**
+ * The agency attached to the inviting app: the listings its detachment suspended come back as far as
+ * the package has room (docs/decisions/0067), and the app is notified.
+ */
 async function attach(tx: Db, invitation: InvitationView, compartirCatalogo: boolean, now: Date) {
   await tx
     .update(agenciaApps)
     .set({ estado: "registrada", registradaAt: now, desasociadaAt: null, compartirCatalogo })
     .where(and(eq(agenciaApps.agenciaId, invitation.agenciaId), eq(agenciaApps.appId, invitation.appId)));
-  await tx
-    .update(publicaciones)
-    .set({ estado: "activa" })
-    .where(
-      and(
-        eq(publicaciones.agenciaId, invitation.agenciaId),
-        eq(publicaciones.appId, invitation.appId),
-        eq(publicaciones.estado, "suspendida"),
-      ),
-    );
+  const restored = await restoreDetached(tx, invitation.agenciaId, invitation.appId, now);
+  await notifyPublicaciones(tx, restored, "plataforma", now);
   const visible = await findVisible(tx, invitation.appId, invitation.adminMail);
   if (!visible) throw new Error("Agencia desaparecida durante el registro");
   await enqueueNotification(tx, {

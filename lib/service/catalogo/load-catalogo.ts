@@ -3,21 +3,22 @@ import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { type Db, getDb } from "@/lib/db";
-import { carrocerias, catalogoTerminos, ciudades, colores, marcas, regiones, serviceMeta } from "@/lib/db/schema";
+import { carrocerias, catalogoTerminos, ciudades, colores, marcas, modelos, regiones, serviceMeta } from "@/lib/db/schema";
 import carroceriasData from "./data/carrocerias.json";
 import ciudadesData from "./data/ciudades.json";
 import coloresData from "./data/colores.json";
 import marcasData from "./data/marcas.json";
+import modelosData from "./data/modelos.json";
 import regionesData from "./data/regiones.json";
 import { normalizeTerm } from "./normalize";
 
-export type CatalogoTipo = "region" | "ciudad" | "marca" | "carroceria" | "color";
+export type CatalogoTipo = "region" | "ciudad" | "marca" | "modelo" | "carroceria" | "color";
 
 type Termino = typeof catalogoTerminos.$inferInsert;
 
 const VERSION_KEY = "catalogo";
 const catalogueVersion = createHash("sha256")
-  .update(JSON.stringify([regionesData, ciudadesData, marcasData, carroceriasData, coloresData]))
+  .update(JSON.stringify([regionesData, ciudadesData, marcasData, modelosData, carroceriasData, coloresData]))
   .digest("hex");
 
 function terms(tipo: CatalogoTipo, itemId: number, values: string[], ambito: number | null = null): Termino[] {
@@ -70,6 +71,12 @@ export async function loadCatalogo(): Promise<boolean> {
     );
     await upsertById(
       txDb,
+      modelos,
+      modelosData.items.map((m) => ({ id: m.Id, marcaId: m.MarcaId, nombre: m.Nombre, clave: normalizeTerm(m.Nombre) })),
+      ["marca_id", "nombre", "clave"],
+    );
+    await upsertById(
+      txDb,
       carrocerias,
       carroceriasData.items.map((c) => ({ id: c.Id, nombre: c.Nombre, codename: c.Codename, clave: normalizeTerm(c.Nombre) })),
       ["nombre", "codename", "clave"],
@@ -84,6 +91,7 @@ export async function loadCatalogo(): Promise<boolean> {
       ...regionesData.items.flatMap((r) => terms("region", r.Id, [r.Nombre, r.Iso, ...r.Codenames])),
       ...ciudadesData.items.flatMap((c) => terms("ciudad", c.Id, [c.Nombre], c.RegionId)),
       ...marcasData.items.flatMap((m) => terms("marca", m.Id, [m.Nombre, ...m.Codenames])),
+      ...modelosData.items.flatMap((m) => terms("modelo", m.Id, [m.Nombre, ...m.Codenames], m.MarcaId)),
       ...carroceriasData.items.flatMap((c) => terms("carroceria", c.Id, [c.Nombre, c.Codename])),
       ...coloresData.items.flatMap((c) => terms("color", c.Id, [c.Nombre])),
     ];

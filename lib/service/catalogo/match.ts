@@ -1,7 +1,7 @@
 import "server-only";
 import { fieldProblem } from "@/lib/api/problem";
 import { bestMatch, type MatchRequest } from "./best-match";
-import { findCarroceria, findCiudad, findMarca, findRegion } from "./queries";
+import { findCarroceria, findCiudad, findMarca, findModelo, findRegion } from "./queries";
 
 /** Best match, or a 400 that names the parameter the caller sent. */
 async function matchOrFail(parameter: string, noun: string, request: MatchRequest): Promise<number> {
@@ -40,4 +40,17 @@ export async function matchCiudad(state: string, city: string, parameters = { st
     contains: true,
   });
   return required(await findCiudad(id));
+}
+
+/** A model within the make that best matches `make` (a bare number is a model's name: Peugeot 208). */
+export async function matchModelo(make: string, model: string, parameters = { make: "make", model: "model" }) {
+  const marca = await matchMarca(make, parameters.make);
+  const id = await matchOrFail(parameters.model, `un modelo de ${marca.nombre}`, {
+    tipo: "modelo",
+    resource: "modelos",
+    value: model,
+    ambito: marca.id,
+    bareIds: false,
+  });
+  return required(await findModelo(id));
 }

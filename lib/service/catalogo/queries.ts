@@ -1,9 +1,9 @@
 import "server-only";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { CarroceriaRow, CiudadRow, ColorRow, MarcaRow, RegionRow } from "@/lib/api/catalogo";
+import type { CarroceriaRow, CiudadRow, ColorRow, MarcaRow, ModeloRow, RegionRow } from "@/lib/api/catalogo";
 import { getDb } from "@/lib/db";
-import { carrocerias, ciudades, colores, marcas, regiones } from "@/lib/db/schema";
+import { carrocerias, ciudades, colores, marcas, modelos, regiones } from "@/lib/db/schema";
 import { idsContaining } from "./best-match";
 import type { CatalogoTipo } from "./load-catalogo";
 import { normalizeTerm } from "./normalize";
@@ -59,6 +59,28 @@ export async function listMarcas(filter: { q?: string; soloMercadoNuevos: boolea
 export async function findMarca(id: number): Promise<MarcaRow | undefined> {
   const [row] = await (await getDb()).select().from(marcas).where(eq(marcas.id, id));
   return row;
+}
+
+async function selectModelos(where: SQL | undefined): Promise<ModeloRow[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ modelo: modelos, marca: marcas.nombre })
+    .from(modelos)
+    .innerJoin(marcas, eq(marcas.id, modelos.marcaId))
+    .where(where)
+    .orderBy(asc(modelos.clave), asc(marcas.clave));
+  return rows.map(({ modelo, marca }) => ({ ...modelo, marca }));
+}
+
+export async function listModelos(filter: { marca?: number; q?: string }): Promise<ModeloRow[]> {
+  const conditions: SQL[] = [];
+  if (filter.marca !== undefined) conditions.push(eq(modelos.marcaId, filter.marca));
+  if (filter.q !== undefined) conditions.push(await containing("modelo", filter.q, modelos.id, filter.marca));
+  return selectModelos(and(...conditions));
+}
+
+export async function findModelo(id: number): Promise<ModeloRow | undefined> {
+  return (await selectModelos(eq(modelos.id, id)))[0];
 }
 
 export async function listCarrocerias(): Promise<CarroceriaRow[]> {

@@ -1,20 +1,10 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Auto } from "@/lib/api/consultas";
-import type { ConsultaIngest, PublicacionIngest } from "@/lib/api/marketplace";
-import { conflictProblem, fieldProblem } from "@/lib/api/problem";
+import type { ConsultaIngest } from "@/lib/api/marketplace";
+import { fieldProblem } from "@/lib/api/problem";
 import { type Db, getDb } from "@/lib/db";
-import { violatesUnique } from "@/lib/db/errors";
-import {
-  agenciaApps,
-  agencias,
-  apps,
-  consultas,
-  LISTING_OF_AGENCY_INDEX,
-  operadores,
-  publicaciones,
-  webhookConfigs,
-} from "@/lib/db/schema";
+import { agenciaApps, agencias, consultas, operadores, publicaciones, webhookConfigs } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { insertNotifications } from "@/lib/service/webhooks/enqueue-notification";
@@ -22,49 +12,10 @@ import { formatDateTime } from "@/lib/time";
 import { tally } from "./count-consultas";
 import { type ConsultaRow, consultaDatos } from "./present-consulta";
 
-async function registeredAgency(db: Db, adminMail: string) {
-  const [agencia] = await db.select().from(agencias).where(eq(agencias.adminMail, adminMail));
-  if (!agencia?.registradaAt) throw fieldProblem("AdminMail", `No hay ninguna agencia registrada con administrador ${adminMail}.`);
-  return agencia;
-}
-
-/**
- * POST /marketplace/publicaciones: the app's listing for the agency, created or replaced. The
- * agency must be registered and attached to the app. An ExternalId names one listing of an agency:
- * one another app already published for it (even suspended) answers 409 (docs/decisions/0023).
- */
-export async function ingestPublicacion(input: PublicacionIngest): Promise<{ ExternalId: string }> {
-  const db = await getDb();
-  const [app] = await db.select({ id: apps.id }).from(apps).where(eq(apps.appKey, input.AppKey));
-  if (!app) throw fieldProblem("AppKey", "No hay ninguna app con esa AppKey.");
-  const agencia = await registeredAgency(db, input.AdminMail);
-  const [relation] = await db
-    .select({ estado: agenciaApps.estado })
-    .from(agenciaApps)
-    .where(and(eq(agenciaApps.agenciaId, agencia.id), eq(agenciaApps.appId, app.id)));
-  if (relation?.estado !== "registrada") throw fieldProblem("AdminMail", "La agencia no está asociada a la app.");
-  const auto: Auto = { ExternalId: input.ExternalId, ...input.Auto };
-  try {
-    await db
-      .insert(publicaciones)
-      .values({ id: newId(), appId: app.id, agenciaId: agencia.id, externalId: input.ExternalId.toLowerCase(), auto })
-      .onConflictDoUpdate({
-        target: [publicaciones.appId, publicaciones.externalId],
-        set: { agenciaId: agencia.id, auto, estado: "activa" },
-      });
-  } catch (error) {
-    if (!violatesUnique(error, LISTING_OF_AGENCY_INDEX)) throw error;
-    throw conflictProblem(
-      { ExternalId: ["La agencia ya tiene una publicación de otra app con este ExternalId: usá otro."] },
-      `La agencia ${input.AdminMail} ya tiene una publicación con ExternalId ${input.ExternalId}.`,
-    );
-  }
-  return { ExternalId: input.ExternalId };
-}
-
 /**
  * The agency (registered), the operator (the one named, or the administrator) and, for a
- * `publicacion` enquiry, its active listing with that ExternalId (at most one): one query.
+ * `publicacion` enquiry, its listing with that ExternalId (at most one): one query. A listing
+ * suspended for now still receives its enquiries; an archived one receives none (decisions 0071).
  */
 async function findTargets(db: Db, input: ConsultaIngest) {
   const listing = input.TipoAnuncio === "publicacion";
@@ -74,13 +25,7 @@ async function findTargets(db: Db, input: ConsultaIngest) {
     .leftJoin(operadores, and(eq(operadores.agenciaId, agencias.id), eq(operadores.email, input.OperadorResponsable ?? agencias.adminMail)))
     .leftJoin(
       publicaciones,
-      listing
-        ? and(
-            eq(publicaciones.agenciaId, agencias.id),
-            eq(publicaciones.externalId, input.ExternalId.toLowerCase()),
-            eq(publicaciones.estado, "activa"),
-          )
-        : sql`false`,
+      listing ? and(eq(publicaciones.agenciaId, agencias.id), eq(publicaciones.externalId, input.ExternalId.toLowerCase())) : sql`false`,
     )
     .where(eq(agencias.adminMail, input.AdminMail));
   if (!found?.agencia.registradaAt)
@@ -88,7 +33,10 @@ async function findTargets(db: Db, input: ConsultaIngest) {
   const operador = input.OperadorResponsable ?? found.agencia.adminMail;
   if (!found.operador) throw fieldProblem("OperadorResponsable", `${operador} no es operador de la agencia.`);
   if (listing && !found.listing) {
-    throw fieldProblem("ExternalId", `La agencia no tiene ninguna publicación activa con ExternalId ${input.ExternalId}.`);
+    throw fieldProblem("ExternalId", `La agencia no tiene ninguna publicación con ExternalId ${input.ExternalId}.`);
+  }
+  if (found.listing?.estado === "archivada") {
+    throw fieldProblem("ExternalId", `La publicación ${input.ExternalId} está archivada: no recibe consultas nuevas.`);
   }
   return { agencia: found.agencia, operador, listing: found.listing };
 }

@@ -8,18 +8,15 @@ import { formatDateTime } from "@/lib/time";
 type Query = Record<string, string | undefined>;
 
 /**
- * The envelope of a list of enquiries: its period, page, Total and the links between its pages,
- * each keeping the query. A link never leads past the last page `pagina` may name: beyond it the
- * period must be narrowed.
+ * The page part of a list's envelope (its page, Total and the links between its pages, each keeping
+ * the query). A link never leads past the last page `pagina` may name: beyond it the filters must be
+ * narrowed.
  */
-export function listEnvelope(base: string, query: Query, page: { from: Date; to: Date; pagina: number; total: number }, extra: Query = {}) {
+export function pageEnvelope(base: string, query: Query, page: { pagina: number; total: number }, extra: Query = {}) {
   const { pagina, total } = page;
   const last = Math.min(MAX_PAGINA, Math.max(1, Math.ceil(total / PER_PAGINA)));
   const href = (number: number) => withQuery(base, { ...query, pagina: number });
-  const zone = config().timeZone;
   return {
-    Desde: formatDateTime(page.from, zone),
-    Hasta: formatDateTime(page.to, zone),
     Pagina: pagina,
     Total: total,
     PerPagina: PER_PAGINA,
@@ -31,5 +28,15 @@ export function listEnvelope(base: string, query: Query, page: { from: Date; to:
       last: href(last),
       ...extra,
     }),
+  };
+}
+
+/** The envelope of a list of enquiries: its period, then the page part (pageEnvelope). */
+export function listEnvelope(base: string, query: Query, page: { from: Date; to: Date; pagina: number; total: number }, extra: Query = {}) {
+  const zone = config().timeZone;
+  return {
+    Desde: formatDateTime(page.from, zone),
+    Hasta: formatDateTime(page.to, zone),
+    ...pageEnvelope(base, query, page, extra),
   };
 }

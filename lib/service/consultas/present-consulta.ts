@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq, type Placeholder } from "drizzle-orm";
 import { agenciaPath } from "@/lib/api/agencias";
 import { type Auto, type Consulta, type ConsultaRef, consultaPath, type Interesado } from "@/lib/api/consultas";
+import { publicacionPath } from "@/lib/api/publicaciones";
 import { consultas, consultasAtencion } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import { formatDateTime } from "@/lib/time";
@@ -35,13 +36,18 @@ type AtencionRow = { atendida: boolean; por: string; momento: Date };
 /** `atencion`: the app's mark; absent or null when nobody marked it (a notification at ingestion). */
 export type PresentedRow = Pick<ConsultaRow, keyof typeof presentedColumns> & { atencion?: AtencionRow | null };
 
-export function consultaLinks(adminMail: string, sid: string) {
+/**
+ * An enquiry's links; `listing`, the ExternalId of the app's listing it is about (every `publicacion`
+ * enquiry an app sees is about one of its own), adds `publicacion`.
+ */
+export function consultaLinks(adminMail: string, sid: string, listing?: string) {
   const self = consultaPath(adminMail, sid);
   return {
     self: { href: self },
     agencia: { href: agenciaPath(adminMail) },
     atencion: { href: `${self}/atencion` },
     resendwebhook: { href: `${self}/resendwebhook` },
+    ...(listing && { publicacion: { href: publicacionPath(adminMail, listing) } }),
   };
 }
 
@@ -66,7 +72,7 @@ export function presentConsulta(row: PresentedRow, adminMail: string, form: "ent
     Atencion: row.atencion
       ? { Atendida: row.atencion.atendida, Por: row.atencion.por, Momento: formatDateTime(row.atencion.momento, config().timeZone) }
       : null,
-    _links: consultaLinks(adminMail, row.sid),
+    _links: consultaLinks(adminMail, row.sid, row.tipoAnuncio === "publicacion" ? auto.ExternalId : undefined),
   };
 }
 

@@ -159,6 +159,22 @@ export const COMENTARIOS = [
   "",
 ] as const;
 
+/**
+ * How many sample photos the demo serves, as `{PUBLIC_BASE_URL}/demo/fotos/{1..N}.jpg`: the demo's
+ * listings show some of them.
+ */
+export const FOTOS_DEMO = 24;
+
+export const DESCRIPCIONES = [
+  "Impecable, único dueño, services oficiales al día. Se entrega con VTV vigente.",
+  "Muy buen estado general, cubiertas nuevas. Acepto permuta por menor valor.",
+  "0 km, entrega inmediata. Consultá por financiación en cuotas fijas.",
+  "Uso particular, nunca taxi ni remís. Papeles al día, listo para transferir.",
+  "Full equipo: pantalla táctil, cámara de retroceso, sensores de estacionamiento.",
+  "Detalles mínimos de uso. Se puede ver en el salón de lunes a sábados.",
+  null,
+] as const;
+
 /** The enquiries `seed demo` adds when not told how many (the CLI's default and the demo start's). */
 export const DEFAULT_DEMO_CONSULTAS = 5_000;
 
@@ -175,7 +191,8 @@ export const DEMO_AGENCIAS = [
       { email: "lucia.fernandez@autosdelplata.com.ar", nombre: "Lucía", apellido: "Fernández" },
       { email: "martin.gomez@autosdelplata.com.ar", nombre: "Martín", apellido: "Gómez" },
     ],
-    plan: { plan: "Concesionaria Plus", publicaciones: 300 },
+    plan: { plan: "Concesionaria Plus", publicaciones: 300, alta: 20, media: 80, baja: 200 },
+    publicaciones: 150,
     peso: 0.7,
   },
   {
@@ -187,7 +204,8 @@ export const DEMO_AGENCIAS = [
     direccion: "Bv. Oroño 1540",
     admin: { nombre: "Federico", apellido: "Ferreyra" },
     operadores: [{ email: "paula.rios@rosarioautomotores.com.ar", nombre: "Paula", apellido: "Ríos" }],
-    plan: { plan: "Concesionaria", publicaciones: 120 },
+    plan: { plan: "Concesionaria", publicaciones: 120, alta: 10, media: 30, baja: 80 },
+    publicaciones: 130,
     peso: 0.2,
   },
   {
@@ -199,7 +217,8 @@ export const DEMO_AGENCIAS = [
     direccion: "Av. Colón 4820",
     admin: { nombre: "Gustavo", apellido: "Cabrera" },
     operadores: [{ email: "belen.luna@mediterraneamotors.com.ar", nombre: "Belén", apellido: "Luna" }],
-    plan: { plan: "Agencia Inicial", publicaciones: 40 },
+    plan: { plan: "Agencia Inicial", publicaciones: 40, alta: 0, media: 10, baja: 30 },
+    publicaciones: 48,
     peso: 0.1,
   },
 ] as const;

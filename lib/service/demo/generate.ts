@@ -1,5 +1,5 @@
 import type { Auto, Interesado } from "@/lib/api/consultas";
-import { APELLIDOS, COLORES, COMENTARIOS, DOMINIOS_MAIL, LOCALIDADES, MODELOS, NOMBRES } from "./data";
+import { APELLIDOS, COLORES, COMENTARIOS, DESCRIPCIONES, DOMINIOS_MAIL, FOTOS_DEMO, LOCALIDADES, MODELOS, NOMBRES } from "./data";
 
 /** Demo data generation, pure and deterministic for a given seed. */
 
@@ -47,6 +47,32 @@ export function generateAuto(random: Random, externalId: string, options: { nuev
     Anticipo: null,
     Cuota: null,
   };
+}
+
+/** What a demo listing adds to its car: how it runs, a description and the photos (URLs under the demo's base). */
+export function generateExtras(random: Random, auto: Auto, baseUrl: string) {
+  const version = auto.Version ?? "";
+  const combustible = /hybrid/i.test(version) ? "hibrido" : /TDI|TD|2\.8|V6|3\.0/.test(version) ? "diesel" : "nafta";
+  const fotos = new Set<number>();
+  const count = between(random, 3, 8);
+  while (fotos.size < count) fotos.add(between(random, 1, FOTOS_DEMO));
+  return {
+    combustible,
+    transmision: /\b(AT|CVT)\b/.test(version) ? "automatica" : "manual",
+    descripcion: pick(random, DESCRIPCIONES),
+    fotos: [...fotos].map((n) => `${baseUrl}/demo/fotos/${n}.jpg`),
+  };
+}
+
+/**
+ * What the app wants of a demo listing: most are for sale (each asking a level; the package decides
+ * what it gets), some paused by the dealer, some sold (archived).
+ */
+export function generateDeseo(random: Random): { estado: "activa" | "suspendida" | "archivada"; pedida: "Alta" | "Media" | "Baja" } {
+  const roll = random();
+  const estado = roll < 0.12 ? "archivada" : roll < 0.18 ? "suspendida" : "activa";
+  const level = random();
+  return { estado, pedida: level < 0.1 ? "Alta" : level < 0.4 ? "Media" : "Baja" };
 }
 
 const plain = (text: string) =>

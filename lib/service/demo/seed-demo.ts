@@ -2,22 +2,34 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { decryptSecret } from "@/lib/crypto/secrets";
 import { type Db, getDb } from "@/lib/db";
-import { agenciaApps, agencias, apps, operadores, productos, publicaciones, serviceMeta } from "@/lib/db/schema";
+import { agenciaApps, agencias, apps, operadores, productos, publicaciones, publicacionFotos, serviceMeta } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import { newId } from "@/lib/ids";
-import { NO_EXPOSICIONES } from "@/lib/service/agencias/get-productos";
 import { createApp } from "@/lib/service/apps/create-app";
+import { setAppTopics } from "@/lib/service/apps/set-topics";
 import { TOPICS } from "@/lib/service/apps/topics";
+import { loadCatalogo } from "@/lib/service/catalogo/load-catalogo";
 import { tally } from "@/lib/service/consultas/count-consultas";
-import { addDays, dayOf } from "@/lib/time";
-import { DEMO_AGENCIAS, type DemoAgencia } from "./data";
-import { generateAuto, generateInteresado, generateMomento, pick, type Random, type Slice, seededRandom } from "./generate";
+import { fitPackage, levelFor, lockPackage } from "@/lib/service/publicaciones/cupo";
+import { lookUp, type Resolved } from "@/lib/service/publicaciones/resolve";
+import { addDays, DAY_MS, dayOf } from "@/lib/time";
+import { COLORES, DEMO_AGENCIAS, type DemoAgencia, MODELOS } from "./data";
+import {
+  generateAuto,
+  generateDeseo,
+  generateExtras,
+  generateInteresado,
+  generateMomento,
+  pick,
+  type Random,
+  type Slice,
+  seededRandom,
+} from "./generate";
 
 export type Progress = (done: number, total: number) => void;
 
 export const DEMO_APP_NAME = "Vitrina Demo";
 const DEMO_APP_KEY = "demo.app";
-const LISTINGS_PER_AGENCY = 150;
 const DAYS = 120;
 const BATCH = 5_000;
 const CATALOGUE_SHARE = 0.1;
@@ -48,7 +60,11 @@ export async function demoSeeded(): Promise<boolean> {
 async function ensureDemoApp(db: Db) {
   const [known] = await db.select().from(serviceMeta).where(eq(serviceMeta.key, DEMO_APP_KEY));
   const [app] = known ? await db.select().from(apps).where(eq(apps.id, known.value)) : [];
-  if (app) return { id: app.id, appKey: app.appKey, appSecret: decryptSecret(config().secretsKey, app.secretPrimary) };
+  if (app) {
+    // A demo seeded before a topic existed gets it too (publicaciones, since issue 32).
+    await setAppTopics({ appKey: app.appKey, enable: [...TOPICS], disable: [] });
+    return { id: app.id, appKey: app.appKey, appSecret: decryptSecret(config().secretsKey, app.secretPrimary) };
+  }
   const created = await createApp({ name: DEMO_APP_NAME, topics: [...TOPICS], contactEmail: "integraciones@vitrina.example" });
   await db
     .insert(serviceMeta)
@@ -105,27 +121,118 @@ async function ensureAgencia(db: Db, appId: string, demo: DemoAgencia, random: R
       vigenteDesde: addDays(today, -DAYS),
       vigenteHasta: addDays(today, 365),
       publicacionesContratadas: demo.plan.publicaciones,
+      exposicionAlta: demo.plan.alta,
+      exposicionMedia: demo.plan.media,
+      exposicionBaja: demo.plan.baja,
     };
     await tx
       .insert(productos)
-      .values({ agenciaId: id, exposiciones: NO_EXPOSICIONES, ...plan })
+      .values({ agenciaId: id, ...plan })
       .onConflictDoUpdate({ target: productos.agenciaId, set: plan });
   });
   const listings = await ensureListings(db, appId, id, demo, random);
   return { id, adminMail: demo.adminMail, operadores: [demo.adminMail, ...demo.operadores.map((o) => o.email)], listings, peso: demo.peso };
 }
 
+/** Each demo model's and colour's catalogue items, looked up once. */
+async function catalogueOf(db: Db, agenciaId: string, appId: string) {
+  const models = new Map<string, Resolved>();
+  for (const modelo of MODELOS) {
+    const names = {
+      marca: { member: "Marca", value: modelo.marca },
+      modelo: { member: "Modelo", value: modelo.modelo },
+      carroceria: { member: "Carroceria", value: modelo.carroceria },
+    };
+    models.set(`${modelo.marca} ${modelo.modelo}`, await lookUp(db, agenciaId, names, appId));
+  }
+  const colours = new Map<string, Resolved>();
+  for (const color of COLORES) colours.set(color, await lookUp(db, agenciaId, { color: { member: "Color", value: color } }, appId));
+  return { models, colours };
+}
+
+/**
+ * The agency's demo listings with prices, photos and levels within its package: the oldest first take
+ * a place, at the level they ask for or the best one with room; those the package cannot hold wait
+ * suspended by it. Existing listings are kept as they are, and the package is then made to hold
+ * (nothing is notified: seeded rows are history).
+ */
 async function ensureListings(db: Db, appId: string, agenciaId: string, demo: DemoAgencia, random: Random) {
   const prefix = demo.adminMail.slice(demo.adminMail.indexOf("@") + 1, demo.adminMail.indexOf("@") + 4).toUpperCase();
-  const listings = Array.from({ length: LISTINGS_PER_AGENCY }, (_, index) => {
+  const catalogue = await catalogueOf(db, agenciaId, appId);
+  const now = Date.now();
+  const paquete = {
+    estado: "activo",
+    contratadas: demo.plan.publicaciones,
+    niveles: { Alta: demo.plan.alta, Media: demo.plan.media, Baja: demo.plan.baja },
+  };
+  const uso = { activas: 0, niveles: { Alta: 0, Media: 0, Baja: 0 } };
+  const operadores = [demo.adminMail, ...demo.operadores.map((o) => o.email)];
+  const listings = Array.from({ length: demo.publicaciones }, (_, index) => {
     const externalId = `${prefix}-${String(index + 1).padStart(5, "0")}`;
-    return { externalId: externalId.toLowerCase(), auto: generateAuto(random, externalId) };
+    const auto = generateAuto(random, externalId);
+    const extras = generateExtras(random, auto, config().publicBaseUrl);
+    const deseo = generateDeseo(random);
+    const room = deseo.estado === "activa" && uso.activas < paquete.contratadas;
+    const nivel = room ? levelFor(paquete, uso, deseo.pedida) : undefined;
+    if (nivel) {
+      uso.activas++;
+      uso.niveles[nivel]++;
+    }
+    const model = catalogue.models.get(`${auto.Marca} ${auto.Modelo}`);
+    const colour = catalogue.colours.get(auto.Color ?? "");
+    // Listed oldest first over the period, each changed some days after it was listed.
+    const creada = new Date(now - (DAYS - (index * DAYS) / demo.publicaciones) * DAY_MS);
+    const estado = nivel ? "activa" : deseo.estado === "activa" ? "suspendida" : deseo.estado;
+    return {
+      row: {
+        id: newId(creada.getTime()),
+        appId,
+        agenciaId,
+        externalId: externalId.toLowerCase(),
+        externalIdOriginal: externalId,
+        refStock: auto.RefStock,
+        marcaId: model?.marca?.id ?? null,
+        marca: auto.Marca,
+        modeloId: model?.modelo?.id ?? null,
+        modelo: auto.Modelo,
+        version: auto.Version,
+        versionYear: auto.VersionYear,
+        kilometraje: auto.Kilometraje,
+        precio: auto.Precio,
+        carroceriaId: model?.carroceria?.id ?? null,
+        carroceria: auto.BodyType,
+        colorId: colour?.color?.id ?? null,
+        color: auto.Color,
+        combustible: extras.combustible,
+        transmision: extras.transmision,
+        descripcion: extras.descripcion,
+        operadorResponsable: pick(random, operadores),
+        estado,
+        motivo: nivel ? null : deseo.estado === "activa" ? "paquete" : "app",
+        exposicionPedida: deseo.pedida,
+        exposicion: nivel ?? null,
+        auto,
+        createdAt: creada,
+        modificada: new Date(Math.min(now, creada.getTime() + random() * 10 * DAY_MS)),
+        activada: nivel ? creada : null,
+      },
+      fotos: extras.fotos,
+    };
   });
-  await db
-    .insert(publicaciones)
-    .values(listings.map((listing) => ({ id: newId(), appId, agenciaId, externalId: listing.externalId, auto: listing.auto })))
-    // Kept as they are: the demo app's own, or an ExternalId another app already uses for the agency.
-    .onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(publicaciones)
+      .values(listings.map((listing) => listing.row))
+      // Kept as they are: the demo app's own, or an ExternalId another app already uses for the agency.
+      .onConflictDoNothing()
+      .returning({ id: publicaciones.id });
+    const fresh = new Set(inserted.map((row) => row.id));
+    const fotos = listings
+      .filter((listing) => fresh.has(listing.row.id))
+      .flatMap((listing) => listing.fotos.map((url, posicion) => ({ publicacionId: listing.row.id, url, posicion })));
+    if (fotos.length > 0) await tx.insert(publicacionFotos).values(fotos);
+    await fitPackage(tx, agenciaId, await lockPackage(tx, agenciaId), new Date(now));
+  });
   const stored = await db
     .select({ externalId: publicaciones.externalId, auto: publicaciones.auto })
     .from(publicaciones)
@@ -187,6 +294,8 @@ async function insertConsultas(db: Db, rows: ReturnType<typeof consultaRow>[]) {
  */
 export async function seedDemo(input: { consultas: number; seed?: number }, progress: Progress = () => {}): Promise<DemoSeed> {
   const db = await getDb();
+  // The listings name the catalogue's items: a CLI run on a database no server has started yet loads it.
+  await loadCatalogo();
   const random = seededRandom(input.seed ?? Date.now());
   const app = await ensureDemoApp(db);
   const seeded: SeededAgencia[] = [];

@@ -14,15 +14,29 @@ export type NotificationPayload = {
   Datos: unknown;
 };
 
-type NotificationInput = { topic: Topic; evento: string; datos: unknown; momento: string; reenvio?: boolean };
+const BATCH = 5_000;
+
+export type NotificationInput = { topic: Topic; evento: string; datos: unknown; momento: string; reenvio?: boolean };
 
 /**
  * Queues one notification of the event for each app, inside the caller's transaction (the outbox of
  * docs/contract.md#delivery), in one statement. The caller has checked that each app's configuration is active.
  */
 export async function insertNotifications(tx: Db, appIds: string[], input: NotificationInput): Promise<NotificationPayload[]> {
-  const payloads = appIds.map((appId) => ({
+  return insertEachNotification(
+    tx,
+    appIds.map((appId) => ({ appId, input })),
+  );
+}
+
+/** Queues notifications of different events (or apps) together, in one statement; see insertNotifications. */
+export async function insertEachNotification(
+  tx: Db,
+  events: { appId: string; input: NotificationInput }[],
+): Promise<NotificationPayload[]> {
+  const payloads = events.map(({ appId, input }) => ({
     appId,
+    topic: input.topic,
     payload: {
       Id: newId(),
       Topic: input.topic,
@@ -32,8 +46,10 @@ export async function insertNotifications(tx: Db, appIds: string[], input: Notif
       Datos: input.datos,
     } satisfies NotificationPayload,
   }));
-  if (payloads.length > 0) {
-    await tx.insert(notificaciones).values(payloads.map(({ appId, payload }) => ({ id: payload.Id, appId, topic: input.topic, payload })));
+  // A statement takes at most 65,535 parameters: a detachment may notify thousands of listings.
+  for (let start = 0; start < payloads.length; start += BATCH) {
+    const batch = payloads.slice(start, start + BATCH);
+    await tx.insert(notificaciones).values(batch.map(({ appId, topic, payload }) => ({ id: payload.Id, appId, topic, payload })));
   }
   return payloads.map(({ payload }) => payload);
 }

@@ -1,0 +1,104 @@
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+import { agencias } from "./schema-agencias";
+import { apps } from "./schema-apps";
+
+/** The unique index behind "an ExternalId names one listing of an agency" (docs/decisions/0023, 0066). */
+export const LISTING_OF_AGENCY_INDEX = "publicaciones_agencia_external_idx";
+
+/** A price as a listing stores it. */
+export type Precio = { Moneda: string; Importe: number };
+
+/**
+ * Every listing of every agency, whether it came through v3 or the marketplace ingestion
+ * (docs/contract.md#listings, docs/decisions/0066). The catalogue ids are null only in listings
+ * from before the models catalogue whose make or model it does not know; the names are what the
+ * listing shows. `auto` is the car as an enquiry about the listing takes it (the enquiries' Auto),
+ * rewritten with every change of the car.
+ */
+export const publicaciones = pgTable(
+  "publicaciones",
+  {
+    id: text("id").primaryKey(),
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    agenciaId: text("agencia_id")
+      .notNull()
+      .references(() => agencias.id, { onDelete: "cascade" }),
+    /** Lower-cased: ExternalId compares case-insensitively. */
+    externalId: text("external_id").notNull(),
+    /** As the app wrote it. */
+    externalIdOriginal: text("external_id_original").notNull(),
+    refStock: text("ref_stock"),
+    marcaId: integer("marca_id"),
+    marca: text("marca").notNull(),
+    modeloId: integer("modelo_id"),
+    modelo: text("modelo").notNull(),
+    version: text("version"),
+    versionYear: integer("version_year"),
+    kilometraje: integer("kilometraje"),
+    precio: jsonb("precio").$type<Precio>(),
+    carroceriaId: integer("carroceria_id"),
+    carroceria: text("carroceria"),
+    colorId: integer("color_id"),
+    color: text("color"),
+    combustible: text("combustible"),
+    transmision: text("transmision"),
+    descripcion: text("descripcion"),
+    /** Lower-cased e-mail of an operator of the agency (the administrator when none was named). */
+    operadorResponsable: text("operador_responsable").notNull(),
+    /** activa, suspendida or archivada. */
+    estado: text("estado").notNull(),
+    /** Why it is not activa: app, paquete or desasociada; null when activa. */
+    motivo: text("motivo"),
+    /** The level the app asked for (null: the best one free), kept for when it is activated again. */
+    exposicionPedida: text("exposicion_pedida"),
+    /** The level it holds while activa; null otherwise. */
+    exposicion: text("exposicion"),
+    auto: jsonb("auto").notNull(),
+    /**
+     * What `q` finds (docs/decisions/0070): " term term … ", each folded word of make, model, version,
+     * ExternalId and RefStock and each part of one after punctuation, written by the database.
+     */
+    busqueda: text("busqueda")
+      .notNull()
+      .generatedAlwaysAs(sql`publicaciones_busqueda(marca, modelo, version, external_id_original, ref_stock)`),
+    createdAt: createdAt(),
+    modificada: timestamp("modificada", { withTimezone: true }).notNull(),
+    /** When it last became activa: a package that shrinks suspends the most recent first. */
+    activada: timestamp("activada", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex(LISTING_OF_AGENCY_INDEX).on(table.agenciaId, table.externalId),
+    // The list of one app, newest change first (read backwards), and modificadaDesde as a range.
+    index("publicaciones_lista_idx").on(table.agenciaId, table.appId, table.modificada, table.id),
+    // The package's use: activa listings per level, and the most recently activated.
+    index("publicaciones_cupo_idx").on(table.agenciaId, table.estado, table.exposicion, table.activada),
+    index("publicaciones_busqueda_idx").using("gin", table.busqueda.op("gin_trgm_ops")),
+  ],
+);
+
+/**
+ * A listing's photos, one row each, in display order (`posicion`). Each is checked after it is saved
+ * (`pendiente` → `ok` or `error` with the reason in `motivo`); a URL the listing keeps across an edit
+ * keeps its result, so it is not fetched again.
+ */
+export const publicacionFotos = pgTable(
+  "publicacion_fotos",
+  {
+    publicacionId: text("publicacion_id")
+      .notNull()
+      .references(() => publicaciones.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    posicion: integer("posicion").notNull(),
+    estado: text("estado").notNull().default("pendiente"),
+    motivo: text("motivo"),
+    comprobadaAt: timestamp("comprobada_at", { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.publicacionId, table.url] }),
+    index("publicacion_fotos_pendientes_idx").on(table.publicacionId, table.posicion).where(sql`${table.estado} = 'pendiente'`),
+  ],
+);

@@ -1,0 +1,96 @@
+import "server-only";
+import { and, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { PER_PAGINA } from "@/lib/api/limites";
+import { fieldProblem } from "@/lib/api/problem";
+import type { ListPublicacionesFilters, Publicacion, Publicaciones, PublicacionRef } from "@/lib/api/publicaciones";
+import { publicacionesPath } from "@/lib/api/publicaciones";
+import { type Db, getDb } from "@/lib/db";
+import { type Nivel, operadores, publicaciones } from "@/lib/db/schema";
+import type { Visible } from "@/lib/service/agencias/relation";
+import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
+import { pageEnvelope } from "@/lib/service/consultas/list-envelope";
+import { registeredAgency } from "./listing";
+import { type PublicacionRow, presentMany, presentRef } from "./present-publicacion";
+
+/** The filters a page's links keep, as the caller wrote them. */
+const KEPT = ["estado", "exposicion", "operador", "q", "modificadaDesde"] as const;
+
+/** `%`, `_` and `\` stand for themselves in a search, not for LIKE's wildcards. */
+const escapeLike = (word: string) => word.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/**
+ * Each word of `q` begins one of the listing's terms (decisions 0070): the stored " term term … "
+ * holds ` word` then. Folded like the terms, by the database.
+ */
+const matchesWords = (q: string) =>
+  q
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => sql`${publicaciones.busqueda} like '% ' || consultas_plegar(${escapeLike(word)}) || '%'`);
+
+/** The operator whose listings are asked for: the administrator sees all; someone else is a 400. */
+async function operatorFilter(db: Db, visible: Visible, operador: string | undefined): Promise<SQL | undefined> {
+  if (operador === undefined || operador === visible.agencia.adminMail) return undefined;
+  const [known] = await db
+    .select({ email: operadores.email })
+    .from(operadores)
+    .where(and(eq(operadores.agenciaId, visible.agencia.id), eq(operadores.email, operador)));
+  if (!known) throw fieldProblem("operador", `${operador} no es operador de la agencia.`);
+  return eq(publicaciones.operadorResponsable, operador);
+}
+
+function conditions(visible: Visible, appId: string, filters: ListPublicacionesFilters, operador: SQL | undefined) {
+  const estados = filters.estado ? [filters.estado] : ["activa", "suspendida"];
+  const nivel = filters.exposicion && ((filters.exposicion.charAt(0).toUpperCase() + filters.exposicion.slice(1)) as Nivel);
+  return and(
+    eq(publicaciones.agenciaId, visible.agencia.id),
+    eq(publicaciones.appId, appId),
+    inArray(publicaciones.estado, estados),
+    nivel ? and(eq(publicaciones.estado, "activa"), eq(publicaciones.exposicion, nivel)) : undefined,
+    operador,
+    filters.modificadaDesde ? gte(publicaciones.modificada, filters.modificadaDesde) : undefined,
+    ...(filters.q ? matchesWords(filters.q) : []),
+  );
+}
+
+/**
+ * One page and the Total of its filters in one statement (a window count on each row); a page past
+ * the end has no row to carry it, so only then is the Total counted apart.
+ */
+async function readPage(db: Db, where: SQL | undefined, pagina: number): Promise<{ rows: PublicacionRow[]; total: number }> {
+  const page = await db
+    .select({ publicacion: publicaciones, total: sql<number>`count(*) over ()::int` })
+    .from(publicaciones)
+    .where(where)
+    .orderBy(desc(publicaciones.modificada), desc(publicaciones.id))
+    .limit(PER_PAGINA)
+    .offset((pagina - 1) * PER_PAGINA);
+  if (page.length > 0) return { rows: page.map((row) => row.publicacion), total: Number(page[0]?.total) };
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(publicaciones).where(where);
+  return { rows: [], total: Number(counted?.total ?? 0) };
+}
+
+/** GET /v3/publicaciones/{adminMail}: a page of the app's listings of the agency, the latest changed first. */
+export async function listPublicaciones(
+  app: AuthenticatedApp,
+  adminMail: string,
+  filters: ListPublicacionesFilters,
+  self: string,
+  form: "entry" | "ref",
+): Promise<Publicaciones | { _entries: PublicacionRef[] }> {
+  const db = await getDb();
+  const visible = await registeredAgency(db, app.id, adminMail);
+  const operador = await operatorFilter(db, visible, filters.operador);
+  const pagina = filters.pagina ?? 1;
+  const { rows, total } = await readPage(db, conditions(visible, app.id, filters, operador), pagina);
+  const written = new URL(self, "http://localhost").searchParams;
+  const base = publicacionesPath(visible.agencia.adminMail);
+  const kept = Object.fromEntries(KEPT.map((name) => [name, written.get(name) ?? undefined]));
+  const mail = visible.agencia.adminMail;
+  const entries: (Publicacion | PublicacionRef)[] =
+    form === "ref" ? rows.map((row) => presentRef(row, mail)) : await presentMany(db, rows, () => mail);
+  return {
+    ...pageEnvelope(base, kept, { pagina, total }, { publicacion: `${base}/{externalId}` }),
+    _entries: entries,
+  } as Publicaciones;
+}

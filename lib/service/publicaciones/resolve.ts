@@ -1,0 +1,108 @@
+import "server-only";
+import { type SQL, sql } from "drizzle-orm";
+import { conflictProblem, type FieldErrors, type Problem, validationProblem } from "@/lib/api/problem";
+import type { Db } from "@/lib/db";
+import { webhookConfigs } from "@/lib/db/schema";
+import { bestMatchQuery, type MatchRequest } from "@/lib/service/catalogo/best-match";
+
+/** Whether the app has an active `publicaciones` configuration: who is told of a listing's changes. */
+export const subscribed = (appId: string) =>
+  sql<boolean>`exists (select 1 from ${webhookConfigs} where ${webhookConfigs.appId} = ${appId} and ${webhookConfigs.topic} = 'publicaciones' and ${webhookConfigs.active})`;
+
+export type Item = { id: number; nombre: string };
+
+/** What a listing names, as the caller's members (`Marca` or `Auto.Marca`): each is looked up when given. */
+export type Names = {
+  marca?: { member: string; value: string };
+  modelo?: { member: string; value: string };
+  carroceria?: { member: string; value: string | null };
+  color?: { member: string; value: string | null };
+  operador?: { member: string; value: string };
+  externalId?: { member: string; value: string };
+};
+
+export type Resolved = {
+  marca: Item | null;
+  modelo: Item | null;
+  carroceria: Item | null;
+  color: Item | null;
+  operador: boolean;
+  tomada: boolean;
+  /** Whether the app has an active `publicaciones` configuration. */
+  suscripta: boolean;
+};
+
+const scalar = (query: SQL | undefined) => (query ? sql`(${query})` : sql`null::integer`);
+
+function matchOf(request: Omit<MatchRequest, "value">, value: string | null | undefined) {
+  return value ? bestMatchQuery({ ...request, value }) : undefined;
+}
+
+/**
+ * Everything a listing's write looks up before it changes anything, in one statement: the catalogue
+ * items that best match its make, model (within that make), body style and colour, whether its
+ * operator is one of the agency's, whether its ExternalId is already taken in the agency, and whether
+ * the app is subscribed to the topic.
+ */
+export async function lookUp(db: Db, agenciaId: string, names: Names, appId: string): Promise<Resolved> {
+  const marca = matchOf({ tipo: "marca", resource: "marcas" }, names.marca?.value);
+  const modelo = marca && matchOf({ tipo: "modelo", resource: "modelos", ambito: sql`(${marca})`, bareIds: false }, names.modelo?.value);
+  const carroceria = matchOf({ tipo: "carroceria", resource: "carrocerias" }, names.carroceria?.value);
+  const color = matchOf({ tipo: "color", resource: "colores" }, names.color?.value);
+  const operador = names.operador
+    ? sql`exists (select 1 from operadores where agencia_id = ${agenciaId} and email = ${names.operador.value})`
+    : sql`true`;
+  const tomada = names.externalId
+    ? sql`exists (select 1 from publicaciones where agencia_id = ${agenciaId} and external_id = ${names.externalId.value.toLowerCase()})`
+    : sql`false`;
+  const result = (await db.execute(sql`
+    select m.id as marca_id, m.nombre as marca, mo.id as modelo_id, mo.nombre as modelo,
+           ca.id as carroceria_id, ca.nombre as carroceria, co.id as color_id, co.nombre as color,
+           ${operador} as operador, ${tomada} as tomada, ${subscribed(appId)} as suscripta
+    from (select ${scalar(marca)} as marca_id, ${scalar(modelo)} as modelo_id,
+                 ${scalar(carroceria)} as carroceria_id, ${scalar(color)} as color_id) ids
+    left join marcas m on m.id = ids.marca_id
+    left join modelos mo on mo.id = ids.modelo_id
+    left join carrocerias ca on ca.id = ids.carroceria_id
+    left join colores co on co.id = ids.color_id`)) as unknown as { rows: Record<string, unknown>[] };
+  const row = result.rows[0] ?? {};
+  const item = (name: string): Item | null =>
+    row[`${name}_id`] === null || row[`${name}_id`] === undefined ? null : { id: Number(row[`${name}_id`]), nombre: String(row[name]) };
+  return {
+    marca: item("marca"),
+    modelo: item("modelo"),
+    carroceria: item("carroceria"),
+    color: item("color"),
+    operador: Boolean(row.operador),
+    tomada: Boolean(row.tomada),
+    suscripta: Boolean(row.suscripta),
+  };
+}
+
+const NOUNS = { marca: "una marca", modelo: "un modelo", carroceria: "una carrocería", color: "un color" } as const;
+
+/**
+ * The 400 of every named value that matched nothing (`lenient` ones may stay unmatched), then the
+ * 409 of an ExternalId the agency already has: nothing is written when either is thrown.
+ */
+export function requireMatches(names: Names, resolved: Resolved, lenient: (keyof typeof NOUNS)[] = []): void {
+  const errors: FieldErrors = {};
+  for (const key of Object.keys(NOUNS) as (keyof typeof NOUNS)[]) {
+    const named = names[key];
+    if (!named?.value || resolved[key] || lenient.includes(key)) continue;
+    if (key === "modelo" && !resolved.marca) continue; // without a make there is no model to look for
+    const within = key === "modelo" && resolved.marca ? ` de ${resolved.marca.nombre}` : "";
+    errors[named.member] = [`No se encontró ${NOUNS[key]}${within} que coincida con «${named.value}».`];
+  }
+  if (names.operador && !resolved.operador) errors[names.operador.member] = [`${names.operador.value} no es operador de la agencia.`];
+  if (Object.keys(errors).length > 0) throw validationProblem(errors);
+  if (names.externalId && resolved.tomada) throw externalIdTaken(names.externalId.member, names.externalId.value);
+}
+
+/** The 409 of an ExternalId the agency already has, naming no app (decisions 0023). */
+export function externalIdTaken(member: string, value: string): Problem {
+  return conflictProblem(
+    { [member]: ["La agencia ya tiene una publicación con este ExternalId (de esta u otra app, en cualquier estado): usá otro."] },
+    `La agencia ya tiene una publicación con ExternalId ${value}.`,
+  );
+}
