@@ -117,10 +117,17 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
    */
   async function enviarFlujo(request: Request): Promise<Response> {
     const quieto = new AbortController();
+    // Node's fetch does not always error a body already started when its request is aborted: the
+    // watched stream is errored itself, and the abort then closes the connection.
+    let cortarCuerpo: ((razon: DOMException) => void) | undefined;
     let reloj: ReturnType<typeof setTimeout> | undefined;
     const esperar = () => {
       clearTimeout(reloj);
-      reloj = setTimeout(() => quieto.abort(new DOMException(t("respuestas.v3.sinRespuestaATiempo"), "TimeoutError")), TIEMPO_MAXIMO_MS);
+      reloj = setTimeout(() => {
+        const razon = new DOMException(t("respuestas.v3.sinRespuestaATiempo"), "TimeoutError");
+        cortarCuerpo?.(razon);
+        quieto.abort(razon);
+      }, TIEMPO_MAXIMO_MS);
       reloj.unref();
     };
     esperar();
@@ -133,6 +140,9 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
         return new Response(text || null, { status: response.status, statusText: response.statusText, headers: response.headers });
       }
       const vigilado = new TransformStream<Uint8Array, Uint8Array>({
+        start(controller) {
+          cortarCuerpo = (razon) => controller.error(razon);
+        },
         transform(parte, controller) {
           esperar();
           controller.enqueue(parte);

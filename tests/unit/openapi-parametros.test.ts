@@ -47,6 +47,8 @@ describe("the OpenAPI document's path parameters (issue 29 (item 8))", () => {
     }
     const adminMail = parameters.find((parameter) => parameter.name === "adminMail")?.schema;
     expect(adminMail).toMatchObject({ type: "string", format: "email" });
-    expect(parameters.find((parameter) => parameter.name === "topic")?.schema).toMatchObject({ enum: ["agencias", "consultas"] });
+    expect(parameters.find((parameter) => parameter.name === "topic")?.schema).toMatchObject({
+      enum: ["agencias", "consultas", "publicaciones"],
+    });
   });
 });
