@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { apps } from "@/lib/db/schema";
-import { UnknownAppError } from "./errors";
+import { UnknownAppError } from "./find-app";
 import type { Topic } from "./topics";
 
 export async function setAppTopics(input: { appKey: string; enable: Topic[]; disable: Topic[] }): Promise<string[]> {
