@@ -36,6 +36,12 @@ export async function findVisible(db: Db, appId: string, adminMail: string): Pro
   return estado === "desasociada" ? undefined : { ...row, estado };
 }
 
+/** The agency when it is registered and attached to the app; enquiries exist for no other. */
+export async function registeredAgencia(db: Db, appId: string, adminMail: string): Promise<Visible | undefined> {
+  const visible = await findVisible(db, appId, adminMail);
+  return visible?.estado === "registrada" ? visible : undefined;
+}
+
 /**
  * Whether the app may replace the agency's data (PUT): the agency is registered with it and the
  * app is the one whose invitation created the account (docs/decisions/0022).
