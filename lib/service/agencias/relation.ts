@@ -48,3 +48,10 @@ export async function registeredAgencia(db: Db, appId: string, adminMail: string
  */
 export const mayEdit = (appId: string, visible: Visible | undefined): visible is Visible =>
   visible?.estado === "registrada" && visible.agencia.creadaPorAppId === appId;
+
+/** For the operator CLI: the agency of an administrator e-mail, or an error that says so. */
+export async function agencyByAdmin(db: Db, adminMail: string) {
+  const [agencia] = await db.select().from(agencias).where(eq(agencias.adminMail, adminMail.toLowerCase()));
+  if (!agencia) throw new Error(`No hay ninguna agencia con administrador ${adminMail.toLowerCase()}.`);
+  return agencia;
+}

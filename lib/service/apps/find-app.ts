@@ -39,3 +39,10 @@ export async function findAppByKey(appKey: string, options: { fresh?: boolean } 
   else cache.delete(appKey);
   return app;
 }
+
+/** An operator's command named an AppKey no app has. */
+export class UnknownAppError extends Error {
+  constructor(appKey: string) {
+    super(`No existe una app con AppKey ${appKey}`);
+  }
+}
