@@ -1,5 +1,5 @@
 import "server-only";
-import { type Consulta, type ConsultaRef, type Consultas, consultasPath, type ListConsultasFilters, PER_PAGINA } from "@/lib/api/consultas";
+import { type ConsultaRef, type Consultas, consultasPath, type ListConsultasFilters, PER_PAGINA } from "@/lib/api/consultas";
 import { type Db, getDb, getPlanOnceDb } from "@/lib/db";
 import { config } from "@/lib/env";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
@@ -92,13 +92,12 @@ export async function listConsultas(
     desde: filters.desde,
     hasta: filters.hasta,
   };
-  return {
-    ...listEnvelope(
-      base,
-      query,
-      { from: read.from, to: read.to, pagina: filters.pagina ?? 1, total: read.total },
-      { consulta: `${base}/{sid}` },
-    ),
-    _entries: read.rows.map((row) => presentConsulta(row, facts.adminMail, form)) as Consulta[],
-  };
+  const envelope = listEnvelope(
+    base,
+    query,
+    { from: read.from, to: read.to, pagina: filters.pagina ?? 1, total: read.total },
+    { consulta: `${base}/{sid}` },
+  );
+  if (form === "ref") return { ...envelope, _entries: read.rows.map((row) => presentConsulta(row, facts.adminMail, "ref")) };
+  return { ...envelope, _entries: read.rows.map((row) => presentConsulta(row, facts.adminMail)) };
 }

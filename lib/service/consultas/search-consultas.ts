@@ -1,12 +1,5 @@
 import "server-only";
-import {
-  CONSULTAS_PATH,
-  type ConsultaDeAgencia,
-  type ConsultaRef,
-  type ConsultasDeAgencias,
-  PER_PAGINA,
-  type SearchConsultasFilters,
-} from "@/lib/api/consultas";
+import { CONSULTAS_PATH, type ConsultaRef, type ConsultasDeAgencias, PER_PAGINA, type SearchConsultasFilters } from "@/lib/api/consultas";
 import { searchWords } from "@/lib/api/limites";
 import { getDb } from "@/lib/db";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
@@ -32,10 +25,7 @@ export async function searchConsultas(
   const rows = await statements.page.execute(params);
   const total = rows[0]?.total ?? (await statements.total.execute(params))[0]?.total ?? 0;
   const query = { q: filters.q, atendida: filters.atendida?.toString(), desde: filters.desde, hasta: filters.hasta };
-  return {
-    ...listEnvelope(CONSULTAS_PATH, query, { from, to, pagina, total }),
-    _entries: rows.map((row) =>
-      form === "ref" ? presentConsulta(row, row.adminMail, form) : { ...presentConsulta(row, row.adminMail), AdminMail: row.adminMail },
-    ) as ConsultaDeAgencia[],
-  };
+  const envelope = listEnvelope(CONSULTAS_PATH, query, { from, to, pagina, total });
+  if (form === "ref") return { ...envelope, _entries: rows.map((row) => presentConsulta(row, row.adminMail, "ref")) };
+  return { ...envelope, _entries: rows.map((row) => ({ ...presentConsulta(row, row.adminMail), AdminMail: row.adminMail })) };
 }
