@@ -9,7 +9,7 @@ import { config } from "@/lib/env";
 import { registeredAgencia } from "@/lib/service/agencias/relation";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { isTopicAvailable } from "@/lib/service/apps/topics";
-import { enqueueNotification, type NotificationPayload } from "@/lib/service/webhooks/enqueue-notification";
+import { enqueueNotification } from "@/lib/service/webhooks/enqueue-notification";
 import { assertSendable } from "@/lib/service/webhooks/sendable-webhook";
 import { formatDateTime } from "@/lib/time";
 import { findConsulta } from "./get-consulta";
@@ -23,11 +23,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * configuration. Returns the payload and the Callback it goes to. A configuration stored before
  * the rules of what can be sent existed, and breaking one: 400 with the reasons, nothing queued.
  */
-export async function resendConsultaWebhook(
-  app: AuthenticatedApp,
-  adminMail: string,
-  sid: string,
-): Promise<{ payload: NotificationPayload; callback: string }> {
+export async function resendConsultaWebhook(app: AuthenticatedApp, adminMail: string, sid: string) {
   const db = await getDb();
   const visible = await registeredAgencia(db, app.id, adminMail);
   if (!visible) throw forbiddenProblem(`La agencia ${adminMail} no existe para la app.`);

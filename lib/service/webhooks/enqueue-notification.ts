@@ -14,12 +14,6 @@ export type NotificationPayload = {
   Datos: unknown;
 };
 
-/** The body of a notification in the documented member order (jsonb does not keep it). */
-export function notificationBody(payload: Record<string, unknown>): string {
-  const { Id, Topic, Evento, Momento, Reenvio, Datos, ...rest } = payload;
-  return JSON.stringify({ Id, Topic, Evento, Momento, Reenvio, Datos, ...rest });
-}
-
 const BATCH = 5_000;
 
 export type NotificationInput = { topic: Topic; evento: string; datos: unknown; momento: string; reenvio?: boolean };
@@ -72,4 +66,10 @@ export async function enqueueNotification(tx: Db, input: NotificationInput & { a
   if (!config?.active) return undefined;
   const [payload] = await insertNotifications(tx, [input.appId], input);
   return payload;
+}
+
+/** The body of a notification in the documented member order (jsonb does not keep it). */
+export function notificationBody(payload: Record<string, unknown>): string {
+  const { Id, Topic, Evento, Momento, Reenvio, Datos, ...rest } = payload;
+  return JSON.stringify({ Id, Topic, Evento, Momento, Reenvio, Datos, ...rest });
 }
