@@ -6,6 +6,8 @@ import { eventually, startReceiver } from "../support/receiver";
 
 const SECRET = "s3cr3t-de-entregas-0123456789";
 const JSON_HEADERS = { "Content-Type": "application/json" };
+/** How long the receiver of the first notification takes to answer: its attempt's LatenciaMs at least. */
+const RECEIVER_DELAY_MS = 150;
 
 let app: Credentials;
 let other: Credentials;
@@ -48,6 +50,7 @@ async function sendTest(topic: string) {
 beforeAll(async () => {
   [app, other] = await Promise.all([createApp("Entregas", "--contact", "tecnica@crm.example"), createApp("Sin webhooks")]);
   receiver = await startReceiver({
+    "/hooks/ok": () => ({ status: 200, body: "ok", delayMs: RECEIVER_DELAY_MS }),
     "/flaky": (_request, seen) => (seen === 0 ? { status: 500, body: "fallo temporal" } : { status: 200, body: "ok" }),
     "/gone": () => ({ status: 410, body: "ya no existe" }),
     "/mudada": () => ({ status: 302, headers: { Location: receiver.url("/destino") }, body: "" }),
@@ -104,10 +107,9 @@ describe("a test notification, signed and delivered", () => {
       return candidate.Estado === "entregada" ? candidate : undefined;
     });
     expect(entry).toMatchObject({ Id: payload.Id, Topic: "consultas", Evento: "prueba", Payload: payload, ProximoIntento: null });
-    expect(entry.Entregada).toEqual(expect.any(String));
     expect(entry.Intentos).toEqual([
       {
-        Momento: expect.any(String),
+        Momento: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?([+-]\d\d:\d\d|Z)$/),
         Disparo: "automatico",
         HttpStatus: 200,
         LatenciaMs: expect.any(Number),
@@ -116,6 +118,17 @@ describe("a test notification, signed and delivered", () => {
         ProximoIntento: null,
       },
     ]);
+    // The attempt started after the notification was queued and before the receiver got it; it
+    // lasted the receiver's delay at least, and the delivery ended when the attempt did.
+    const [hit] = receiver.forId(payload.Id);
+    const [attempt] = entry.Intentos;
+    const started = Date.parse(attempt.Momento);
+    expect(started).toBeGreaterThanOrEqual(Date.parse(payload.Momento) - 1000);
+    expect(started).toBeLessThanOrEqual(hit?.at ?? 0);
+    expect(attempt.LatenciaMs).toBeGreaterThanOrEqual(RECEIVER_DELAY_MS - 5);
+    expect(attempt.LatenciaMs).toBeLessThan(RECEIVER_DELAY_MS + 10_000);
+    expect(Date.parse(entry.Entregada)).toBeGreaterThanOrEqual(started + attempt.LatenciaMs - 1000);
+    expect(Date.parse(entry.Entregada)).toBeLessThanOrEqual(Date.now());
 
     const response = await send(app, "GET", "/v3/appnotificaciones/consultas/entregas");
     expect(response.status).toBe(200);

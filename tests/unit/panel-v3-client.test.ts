@@ -33,7 +33,7 @@ function expectSigned(request: Sent) {
   const url = new URL(request.url);
   const canonical = canonicalString({ method: request.method, pathAndQuery: url.pathname + url.search, headers: request.headers });
   expect(request.headers.authorization).toBe(`ACS-HMAC ${connection.appKey}:${signCanonical(connection.appSecret, canonical)}`);
-  expect(request.headers["x-acs-nonce"]).toBeTruthy();
+  expect(request.headers["x-acs-nonce"]).toMatch(/^[A-Za-z0-9_-]{16}$/);
   // Inside the signature (canonicalString takes every x-acs-* header): the Panel says it is the Panel.
   expect(request.headers["x-acs-origen"]).toBe("panel");
   expect(request.headers.accept).toBe("application/json");
