@@ -59,7 +59,7 @@ describe("configuration (docs/contract.md#configuration)", () => {
   it("npm start refuses a half-hour zone before anything else, with the message (decision 0075)", () => {
     const dir = dataDir();
     const start = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], {
-      env: { PATH: process.env.PATH, DATA_DIR: dir, SERVICE_TIME_ZONE: "America/St_Johns" },
+      env: { PATH: process.env.PATH, NODE_ENV: "test", DATA_DIR: dir, SERVICE_TIME_ZONE: "America/St_Johns" },
       encoding: "utf8",
       timeout: 60_000,
     });

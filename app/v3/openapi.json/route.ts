@@ -1,4 +1,4 @@
-import { getOpenApi } from "@/lib/api/home";
+import { getOpenApiOp } from "@/lib/api/home";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 import { config } from "@/lib/env";
 import { ok } from "@/lib/http/reply";
@@ -7,7 +7,7 @@ import { handle, route } from "@/lib/http/route";
 let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 
 export const { GET, HEAD, OPTIONS } = route({
-  GET: handle(getOpenApi, async () => {
+  GET: handle(getOpenApiOp, async () => {
     document ??= buildOpenApiDocument(config().publicBaseUrl);
     return ok(document);
   }),
