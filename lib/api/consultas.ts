@@ -222,6 +222,7 @@ export const ConsultasRefSchema = z
   });
 
 export type Consultas = z.output<typeof ConsultasSchema>;
+export type ConsultasRef = z.output<typeof ConsultasRefSchema>;
 
 export const ConsultaDeAgenciaSchema = ConsultaSchema.extend({
   AdminMail: emailOut().meta({ description: "El administrador de la agencia que recibió la consulta" }),

@@ -307,5 +307,5 @@ export function withCallbackPolicy<Op extends typeof createAppNotificacionOp | t
   operation: Op,
   policy: () => CallbackPolicy,
 ) {
-  return defineOperation({ ...operation, body: z.lazy(() => upsertSchema(policy())) });
+  return { ...operation, body: z.lazy(() => upsertSchema(policy())) };
 }

@@ -4,11 +4,11 @@ import { config } from "@/lib/env";
 import { ok } from "@/lib/http/reply";
 import { handle, route } from "@/lib/http/route";
 
-let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+let document: Record<string, unknown> | undefined;
 
 export const { GET, HEAD, OPTIONS } = route({
   GET: handle(getOpenApiOp, async () => {
-    document ??= buildOpenApiDocument(config().publicBaseUrl);
+    document ??= { ...buildOpenApiDocument(config().publicBaseUrl) };
     return ok(document);
   }),
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import { desc, inArray, sql } from "drizzle-orm";
-import { type Consulta, type ConsultaRef, type Consultas, consultasPath, type ListConsultasFilters, PER_PAGINA } from "@/lib/api/consultas";
+import { type Consultas, type ConsultasRef, consultasPath, type ListConsultasFilters, PER_PAGINA } from "@/lib/api/consultas";
 import { type Db, getDb, getPlanOnceDb } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { consultas, consultasAtencion } from "@/lib/db/schema";
@@ -78,7 +78,7 @@ export async function listConsultas(
   adminMail: string,
   filters: ListConsultasFilters,
   form: "entry" | "ref",
-): Promise<Consultas | { _entries: ConsultaRef[] }> {
+): Promise<Consultas | ConsultasRef> {
   const [db, planOnce] = await Promise.all([getDb(), getPlanOnceDb()]);
   // A search's best plan depends on its terms (how many entries of the terms' index each one
   // begins), so PostgreSQL plans it for them (docs/decisions/0040, 0051).
@@ -93,13 +93,12 @@ export async function listConsultas(
     desde: filters.desde,
     hasta: filters.hasta,
   };
-  return {
-    ...listEnvelope(
-      base,
-      query,
-      { from: read.from, to: read.to, pagina: filters.pagina ?? 1, total: read.total },
-      { consulta: `${base}/{sid}` },
-    ),
-    _entries: read.rows.map((row) => presentConsulta(row, facts.adminMail, form)) as Consulta[],
-  };
+  const envelope = listEnvelope(
+    base,
+    query,
+    { from: read.from, to: read.to, pagina: filters.pagina ?? 1, total: read.total },
+    { consulta: `${base}/{sid}` },
+  );
+  if (form === "ref") return { ...envelope, _entries: read.rows.map((row) => presentConsulta(row, facts.adminMail, "ref")) };
+  return { ...envelope, _entries: read.rows.map((row) => presentConsulta(row, facts.adminMail)) };
 }

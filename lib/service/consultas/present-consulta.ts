@@ -52,6 +52,7 @@ export function consultaLinks(adminMail: string, sid: string, listing?: string) 
 }
 
 export function presentConsulta(row: PresentedRow, adminMail: string): Consulta;
+export function presentConsulta(row: PresentedRow, adminMail: string, form: "ref"): ConsultaRef;
 export function presentConsulta(row: PresentedRow, adminMail: string, form: "entry" | "ref"): Consulta | ConsultaRef;
 export function presentConsulta(row: PresentedRow, adminMail: string, form: "entry" | "ref" = "entry"): Consulta | ConsultaRef {
   const auto = row.auto as Auto;

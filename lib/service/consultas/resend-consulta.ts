@@ -7,7 +7,7 @@ import { getDb } from "@/lib/db";
 import { webhookConfigs } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
-import { enqueueNotification, type NotificationPayload } from "@/lib/service/webhooks/enqueue-notification";
+import { enqueueNotification } from "@/lib/service/webhooks/enqueue-notification";
 import { assertSendable } from "@/lib/service/webhooks/sendable-webhook";
 import { isTopicAvailable } from "@/lib/service/webhooks/topic-available";
 import { formatDateTime } from "@/lib/time";
@@ -23,11 +23,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * configuration. Returns the payload and the Callback it goes to. A configuration stored before
  * the rules of what can be sent existed, and breaking one: 400 with the reasons, nothing queued.
  */
-export async function resendConsulta(
-  app: AuthenticatedApp,
-  adminMail: string,
-  sid: string,
-): Promise<{ payload: NotificationPayload; callback: string }> {
+export async function resendConsulta(app: AuthenticatedApp, adminMail: string, sid: string) {
   const db = await getDb();
   const visible = await registeredAgencia(db, app.id, adminMail);
   if (!visible) throw forbiddenProblem(`La agencia ${adminMail} no existe para la app.`);

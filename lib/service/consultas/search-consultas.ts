@@ -1,13 +1,6 @@
 import "server-only";
 import { and, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
-import {
-  CONSULTAS_PATH,
-  type ConsultaDeAgencia,
-  type ConsultaRef,
-  type ConsultasDeAgencias,
-  PER_PAGINA,
-  type SearchConsultasFilters,
-} from "@/lib/api/consultas";
+import { CONSULTAS_PATH, type ConsultasDeAgencias, type ConsultasRef, PER_PAGINA, type SearchConsultasFilters } from "@/lib/api/consultas";
 import { searchWords } from "@/lib/api/limites";
 import { type Db, getDb } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
@@ -65,7 +58,7 @@ export async function searchConsultas(
   app: AuthenticatedApp,
   filters: SearchConsultasFilters,
   form: "entry" | "ref",
-): Promise<ConsultasDeAgencias | { _entries: ConsultaRef[] }> {
+): Promise<ConsultasDeAgencias | ConsultasRef> {
   // Planned for its terms, as a list with `q` (list-consultas.ts).
   const db = await getDb();
   const terms = searchWords(filters.q);
@@ -76,10 +69,7 @@ export async function searchConsultas(
   const rows = await statements.page.execute(params);
   const total = rows[0]?.total ?? (await statements.total.execute(params))[0]?.total ?? 0;
   const query = { q: filters.q, atendida: filters.atendida?.toString(), desde: filters.desde, hasta: filters.hasta };
-  return {
-    ...listEnvelope(CONSULTAS_PATH, query, { from, to, pagina, total }),
-    _entries: rows.map((row) =>
-      form === "ref" ? presentConsulta(row, row.adminMail, form) : { ...presentConsulta(row, row.adminMail), AdminMail: row.adminMail },
-    ) as ConsultaDeAgencia[],
-  };
+  const envelope = listEnvelope(CONSULTAS_PATH, query, { from, to, pagina, total });
+  if (form === "ref") return { ...envelope, _entries: rows.map((row) => presentConsulta(row, row.adminMail, "ref")) };
+  return { ...envelope, _entries: rows.map((row) => ({ ...presentConsulta(row, row.adminMail), AdminMail: row.adminMail })) };
 }
