@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { Contacto, Seccion } from "@/lib/panel/consultas/presentacion";
-import { reenviarWebhook } from "@/lib/panel/consultas/reenviar";
+import { resendConsultaWebhook } from "@/lib/panel/consultas/reenviar";
 import { AccionesContacto } from "./contacto";
 import { MarcarAtendida } from "./marcar-atendida";
 
@@ -53,7 +53,7 @@ export function DetalleConsulta({ sid, adminMail, titulo, secciones, error, pued
     setReenvio(null);
     startReenvio(async () => {
       try {
-        setReenvio(await reenviarWebhook(adminMail, sid));
+        setReenvio(await resendConsultaWebhook(adminMail, sid));
       } catch {
         setReenvio({ ok: false, mensaje: t("consultas.detalle.sinConexion") });
       }

@@ -222,6 +222,7 @@ export const ConsultasRefSchema = z
   });
 
 export type Consultas = z.output<typeof ConsultasSchema>;
+export type ConsultasRef = z.output<typeof ConsultasRefSchema>;
 
 export const ConsultaDeAgenciaSchema = ConsultaSchema.extend({
   AdminMail: emailOut().meta({ description: "El administrador de la agencia que recibió la consulta" }),
@@ -298,7 +299,7 @@ export const getConsultaOp = defineOperation({
   errors: { 400: "adminMail o sid no son válidos; ValidationProblemDetails.", 404: "La agencia o la consulta no existen para la app." },
 });
 
-export const resendConsultaOp = defineOperation({
+export const resendConsultaWebhookOp = defineOperation({
   tag,
   method: "POST",
   path: "/v3/consultas/{adminMail}/{sid}/resendwebhook",
@@ -352,7 +353,7 @@ export const ResumenSchema = z
 
 export type Resumen = z.output<typeof ResumenSchema>;
 
-export const getResumenOp = defineOperation({
+export const getConsultasResumenOp = defineOperation({
   tag,
   method: "GET",
   path: "/v3/consultas/{adminMail}/resumen",
@@ -376,7 +377,7 @@ export const AtencionBody = z.object({
 
 export type AtencionInput = z.output<typeof AtencionBody>;
 
-export const putAtencionOp = defineOperation({
+export const putConsultaAtencionOp = defineOperation({
   tag,
   method: "PUT",
   path: "/v3/consultas/{adminMail}/{sid}/atencion",
@@ -420,10 +421,10 @@ export const consultasOperations = [
   searchConsultasOp,
   listConsultasOp,
   exportarConsultasOp,
-  getResumenOp,
+  getConsultasResumenOp,
   getConsultaOp,
-  putAtencionOp,
-  resendConsultaOp,
+  putConsultaAtencionOp,
+  resendConsultaWebhookOp,
 ];
 
 export const CONSULTAS_PATH = "/v3/consultas";

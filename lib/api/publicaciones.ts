@@ -316,6 +316,7 @@ export const PublicacionesRefSchema = z
   .meta({ id: "PublicacionesRef" });
 
 export type Publicaciones = z.output<typeof PublicacionesSchema>;
+export type PublicacionesRef = z.output<typeof PublicacionesRefSchema>;
 
 export const ORIGENES = ["app", "panel", "plataforma"] as const;
 export type Origen = (typeof ORIGENES)[number];

@@ -5,18 +5,18 @@ import { NotFound } from "@/lib/api/problem";
  * `lines`: a body of entries written as they come, batch after batch, one JSON text per line
  * (an operation whose success has `lines`, decisions 0060).
  */
-export type Reply = {
+export type Reply<T = unknown> = {
   status: number;
-  body?: unknown;
-  lines?: AsyncIterable<readonly unknown[]>;
+  body?: T;
+  lines?: AsyncIterable<readonly T[]>;
   headers?: Record<string, string>;
 };
 
-export const ok = (body: unknown, headers?: Record<string, string>): Reply => ({ status: 200, body, headers });
-export const okLines = (lines: AsyncIterable<readonly unknown[]>): Reply => ({ status: 200, lines });
-export const created = (body: unknown, location: string): Reply => ({ status: 201, body, headers: { Location: location } });
-export const accepted = (location: string, body?: unknown): Reply => ({ status: 202, body, headers: { Location: location } });
-export const noContent = (headers?: Record<string, string>): Reply => ({ status: 204, headers });
+export const ok = <T>(body: T, headers?: Record<string, string>): Reply<T> => ({ status: 200, body, headers });
+export const okLines = <T>(lines: AsyncIterable<readonly T[]>): Reply<T> => ({ status: 200, lines });
+export const created = <T>(body: T, location: string): Reply<T> => ({ status: 201, body, headers: { Location: location } });
+export const accepted = <T = never>(location: string, body?: T): Reply<T> => ({ status: 202, body, headers: { Location: location } });
+export const noContent = (headers?: Record<string, string>): Reply<never> => ({ status: 204, headers });
 
 /** The value, or a 404 with no body when there is none. */
 export function found<T>(value: T | undefined): T {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { ENTRY_TYPES, LINES_TYPE, REF_TYPE } from "@/lib/api/media-types";
-import type { Method, Operation } from "@/lib/api/operation";
+import type { Method, Operation, Success, SuccessBody } from "@/lib/api/operation";
 import { Problem } from "@/lib/api/problem";
 import { logger } from "@/lib/log";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
@@ -32,9 +32,10 @@ type NextHandler = (request: Request, context: NextContext) => Promise<Response>
 
 type Bound = { operation: Operation; run: (context: HandlerContext<z.ZodType, z.ZodType, z.ZodType>) => Promise<Reply> };
 
-export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
-  operation: Operation<P, Q, B>,
-  run: (context: HandlerContext<P, Q, B>) => Promise<Reply>,
+/** Binds a handler to its operation; what it answers is typed by the operation's success schema. */
+export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, S extends Success>(
+  operation: Operation<P, Q, B, S>,
+  run: (context: HandlerContext<P, Q, B>) => Promise<Reply<SuccessBody<S>>>,
 ): Bound {
   return { operation, run } as unknown as Bound;
 }

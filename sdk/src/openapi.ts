@@ -1680,8 +1680,7 @@ export interface components {
             Topic: components["schemas"]["Topic"];
             /** @enum {string} */
             Evento: "consulta.recibida" | "agencia.registrada" | "publicacion.cambiada" | "prueba";
-            /** @enum {string} */
-            Estado: "pendiente" | "enviando" | "entregada" | "fallida" | "descartada";
+            Estado: components["schemas"]["EstadoEntrega"];
             /** Format: date-time */
             Creada: string;
             Entregada: string | null;
@@ -1691,6 +1690,11 @@ export interface components {
             Intentos: components["schemas"]["EntregaIntento"][];
             _links: components["schemas"]["EntregaLinks"];
         };
+        /**
+         * @description pendiente: espera su próximo intento; enviando: un intento en curso; entregada: el Callback respondió 2xx; fallida: no se entregó y no se reintenta sola; descartada: su configuración estaba inactiva o ya no existía cuando le tocó el turno.
+         * @enum {string}
+         */
+        EstadoEntrega: "pendiente" | "enviando" | "entregada" | "fallida" | "descartada";
         /** @description El cuerpo que recibe el Callback; Datos según Evento. */
         Notificacion: components["schemas"]["NotificacionConsulta"] | components["schemas"]["NotificacionAgencia"] | components["schemas"]["NotificacionPublicacion"] | components["schemas"]["NotificacionPrueba"];
         /** @description Tópico agencias: una agencia invitada por la app se registró. */

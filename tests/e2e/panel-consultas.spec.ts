@@ -385,7 +385,7 @@ test("an agencia user's forged call of the resend server action is refused on th
   // The inbox's JavaScript, which the agencia user's browser loads too, names the action (only its
   // button is not rendered): a forged call is a POST to the page with that id, as React would send it.
   await ingresar(page, users.agencia.email, "/panel/consultas");
-  const accion = await idDeAccion(page, "reenviarWebhook");
+  const accion = await idDeAccion(page, "resendConsultaWebhook");
   const propia = (await todasLasConsultas(service.info, app, AGENCIA, { operador: VENDEDORA }))[0]?.sid as string;
   const llamar = (desde: Page) =>
     desde.request.post(`${base}/panel/consultas`, {

@@ -36,11 +36,8 @@ async function exported(filters: Filters, size = LOTE): Promise<string[]> {
 async function listed(filters: Filters): Promise<string[]> {
   const sids: string[] = [];
   for (let pagina = 1; ; pagina++) {
-    const page = (await listConsultas(app, AGENCIA, { externalid: undefined, ...filters, pagina }, "entry")) as {
-      _entries: [];
-      _links: { next?: unknown };
-    };
-    sids.push(...page._entries.map((entry) => sidOf(entry) as string));
+    const page = await listConsultas(app, AGENCIA, { externalid: undefined, ...filters, pagina }, "entry");
+    for (const entry of page._entries) if ("_links" in entry) sids.push(sidOf(entry) as string);
     if (!page._links.next) return sids;
   }
 }

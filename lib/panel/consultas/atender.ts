@@ -20,7 +20,7 @@ const Entrada = z.object({
  * item 3). An `agencia` user marks only its own agency's enquiries, and the API lets an operator mark
  * only those it sees (decisions 0041); admin and soporte any of the app's.
  */
-export async function marcarAtencion(adminMail: string, sid: string, atendida: boolean): Promise<ResultadoAtencion> {
+export async function putConsultaAtencion(adminMail: string, sid: string, atendida: boolean): Promise<ResultadoAtencion> {
   const user = await exigirUsuario();
   const t = await getTranslations();
   const entrada = Entrada.safeParse({ adminMail, sid, atendida });
@@ -30,7 +30,7 @@ export async function marcarAtencion(adminMail: string, sid: string, atendida: b
   }
   const client = await v3ClientFor(user.workspace.id);
   try {
-    await client.marcarAtencion(entrada.data.adminMail, entrada.data.sid, { Atendida: entrada.data.atendida, Por: user.email });
+    await client.putConsultaAtencion(entrada.data.adminMail, entrada.data.sid, { Atendida: entrada.data.atendida, Por: user.email });
     return { ok: true };
   } catch (error) {
     if (error instanceof V3Error && (error.status === 403 || error.status === 404))

@@ -5,8 +5,8 @@ import { explicarFalla } from "@/lib/panel/fallas";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import { zonaHorariaDelPanel } from "@/lib/panel/i18n/zona-horaria";
 import type { CurrentUser } from "@/lib/panel/session";
-import { type ConsultasFiltros, type V3Client, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
-import type { Consulta, Consultas } from "@/lib/panel/v3-tipos";
+import { type V3Client, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
+import type { Consulta, Consultas, ParametrosDe } from "@/lib/panel/v3-tipos";
 import {
   type Atencion,
   atencionDe,
@@ -48,7 +48,7 @@ export type Resolucion = {
   /** Field errors of the URL's parameters (same rules as the form); the API is not called. */
   errores: ErroresCampos | null;
   /** What goes to GET /v3/consultas/{adminMail} (without pagina). */
-  filtros: ConsultasFiltros;
+  filtros: ParametrosDe<"listConsultas">;
   hoy: string;
   minimo: string;
   /** The user's translator: the view's messages are written with it. */

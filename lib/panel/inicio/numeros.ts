@@ -73,7 +73,7 @@ export async function numerosDeAgencia(
   { hoy, operador, fijo }: { hoy: string; operador?: string; fijo: boolean },
 ): Promise<NumerosAgencia> {
   const [resumen, esperando] = await Promise.all([
-    client.getResumen(adminMail, { operador, ...periodoDe(DIAS_INICIO, hoy) }),
+    client.getConsultasResumen(adminMail, { operador, ...periodoDe(DIAS_INICIO, hoy) }),
     esperandoMas(client, adminMail, operador, fijo),
   ]);
   return {

@@ -1,5 +1,5 @@
 import "server-only";
-import { type ConsultaRef, type Consultas, consultasPath, type ListConsultasFilters, PER_PAGINA } from "@/lib/api/consultas";
+import { type Consultas, type ConsultasRef, consultasPath, type ListConsultasFilters, PER_PAGINA } from "@/lib/api/consultas";
 import { type Db, getDb, getPlanOnceDb } from "@/lib/db";
 import { config } from "@/lib/env";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
@@ -75,7 +75,7 @@ export async function listConsultas(
   adminMail: string,
   filters: ListConsultasFilters,
   form: "entry" | "ref",
-): Promise<Consultas | { _entries: ConsultaRef[] }> {
+): Promise<Consultas | ConsultasRef> {
   const [db, planOnce] = await Promise.all([getDb(), getPlanOnceDb()]);
   // A search's best plan depends on its terms (how many entries of the terms' index each one
   // begins), so PostgreSQL plans it for them (docs/decisions/0040, 0051).

@@ -1,5 +1,5 @@
 import "server-only";
-import { CONSULTAS_PATH, type ConsultaRef, type ConsultasDeAgencias, PER_PAGINA, type SearchConsultasFilters } from "@/lib/api/consultas";
+import { CONSULTAS_PATH, type ConsultasDeAgencias, type ConsultasRef, PER_PAGINA, type SearchConsultasFilters } from "@/lib/api/consultas";
 import { searchWords } from "@/lib/api/limites";
 import { getDb } from "@/lib/db";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
@@ -14,7 +14,7 @@ export async function searchConsultas(
   app: AuthenticatedApp,
   filters: SearchConsultasFilters,
   form: "entry" | "ref",
-): Promise<ConsultasDeAgencias | { _entries: ConsultaRef[] }> {
+): Promise<ConsultasDeAgencias | ConsultasRef> {
   // Planned for its terms, as a list with `q` (list-consultas.ts).
   const db = await getDb();
   const terms = searchWords(filters.q);

@@ -18,7 +18,7 @@ function sealedSecret(secret: string | null | undefined): string | null | undefi
 }
 
 /** Replaces every field but a kept Secret; 404 when the topic is unavailable or never configured. */
-export async function updateWebhook(app: AuthenticatedApp, topic: string, input: AppWebhookUpsert): Promise<AppWebhook> {
+export async function updateAppNotificacion(app: AuthenticatedApp, topic: string, input: AppWebhookUpsert): Promise<AppWebhook> {
   if (!isTopicAvailable(app, topic)) throw new NotFound();
   const db = await getDb();
   const secretEnc = sealedSecret(input.Secret);

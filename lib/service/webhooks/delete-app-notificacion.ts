@@ -7,7 +7,7 @@ import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { isTopicAvailable } from "@/lib/service/apps/topics";
 
 /** 404 when the topic is unavailable to the app or was never configured. */
-export async function deleteWebhook(app: AuthenticatedApp, topic: string): Promise<void> {
+export async function deleteAppNotificacion(app: AuthenticatedApp, topic: string): Promise<void> {
   if (!isTopicAvailable(app, topic)) throw new NotFound();
   const db = await getDb();
   const deleted = await db

@@ -14,7 +14,7 @@ function rank(topic: string): number {
 }
 
 /** Every topic the app may use, plus any it configured (a topic may have been disabled since). */
-export async function listWebhooks(app: AuthenticatedApp): Promise<AppWebhooks> {
+export async function listAppNotificaciones(app: AuthenticatedApp): Promise<AppWebhooks> {
   const db = await getDb();
   const rows = await db
     .select({ topic: webhookConfigs.topic, active: webhookConfigs.active })

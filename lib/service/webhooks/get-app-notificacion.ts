@@ -5,6 +5,6 @@ import { configuredWebhook } from "./configured-webhook";
 import { presentWebhook } from "./present-webhook";
 
 /** 404 when the topic is unavailable to the app or was never configured. */
-export async function getWebhook(app: AuthenticatedApp, topic: string): Promise<AppWebhook> {
+export async function getAppNotificacion(app: AuthenticatedApp, topic: string): Promise<AppWebhook> {
   return presentWebhook(await configuredWebhook(app, topic));
 }

@@ -14,7 +14,7 @@ import { findVisible } from "./relation";
  * GET /v3/agencias/{adminMail}/productos: the package of a registered agency of the app, its use
  * counted from the agency's listings, every app's (docs/contract.md#the-package); 404 otherwise.
  */
-export async function getProductos(app: AuthenticatedApp, adminMail: string): Promise<AgenciaProductos> {
+export async function getAgenciaProductos(app: AuthenticatedApp, adminMail: string): Promise<AgenciaProductos> {
   const db = await getDb();
   const visible = await findVisible(db, app.id, adminMail);
   if (visible?.estado !== "registrada") throw new NotFound();

@@ -11,7 +11,7 @@ import { isTopicAvailable } from "@/lib/service/apps/topics";
 import { presentWebhook } from "./present-webhook";
 
 /** 403 when the topic is unavailable to the app; 409 when it is already configured. */
-export async function createWebhook(app: AuthenticatedApp, topic: string, input: AppWebhookUpsert): Promise<AppWebhook> {
+export async function createAppNotificacion(app: AuthenticatedApp, topic: string, input: AppWebhookUpsert): Promise<AppWebhook> {
   if (!isTopicAvailable(app, topic)) {
     throw forbiddenProblem(`El tópico ${topic} no está disponible para la app.`);
   }
