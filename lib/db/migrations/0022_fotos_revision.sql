@@ -1,0 +1,1 @@
+ALTER TABLE "publicacion_fotos" ADD COLUMN "revisando_hasta" timestamp with time zone;

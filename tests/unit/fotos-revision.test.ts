@@ -1,0 +1,71 @@
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkFoto } from "@/lib/service/publicaciones/check-foto";
+import { webhookDispatcher } from "@/lib/service/webhooks/guarded-agent";
+import { startPhotoServer } from "../support/servidor-de-fotos";
+
+/**
+ * The photo check (docs/contract.md#photos) against real servers on loopback: each hostile answer
+ * ends in its reason, a good photo in ok. The servers are on loopback, so the checks go through the
+ * webhooks' open dispatcher, except where the SSRF guard itself is tested.
+ */
+
+let photos: Awaited<ReturnType<typeof startPhotoServer>>;
+const open = () => webhookDispatcher(true);
+const guarded = () => webhookDispatcher(false);
+
+beforeAll(async () => {
+  photos = await startPhotoServer();
+});
+afterAll(() => photos.close());
+
+describe("checkFoto", () => {
+  it.concurrent.each([
+    ["/buena.jpg", null],
+    ["/grande.png", null],
+    ["/retrato.webp", null],
+    ["/mudada.jpg", null],
+  ])("%s is ok", async (name, motivo) => {
+    expect(await checkFoto(photos.url(name), open)).toEqual({ estado: "ok", motivo });
+  });
+
+  it.concurrent.each([
+    ["/pagina.jpg", "no es una imagen"],
+    ["/chica.png", "muy chica: 320×240 (mínimo 640×480)"],
+    ["/animada.gif", "formato GIF no admitido: solo JPEG, PNG o WebP"],
+    ["/enorme.jpg", "pesa más de 10 MB"],
+    ["/sin-fin.jpg", "pesa más de 10 MB"],
+    ["/lenta.jpg", "no respondió en 15 s"],
+    ["/a-privada.jpg", "redirige a otra dirección (10.0.0.1)"],
+    ["/a-la-nube.jpg", "redirige a otra dirección (169.254.169.254)"],
+    ["/vueltas.jpg", "redirige más de 3 veces"],
+    ["/no-existe.jpg", "respondió 404 (no existe)"],
+  ])("%s is an error: %s", async (name, motivo) => {
+    const started = Date.now();
+    expect(await checkFoto(photos.url(name), open)).toEqual({ estado: "error", motivo });
+    expect(Date.now() - started).toBeLessThan(17_000);
+  });
+
+  it("through the SSRF guard, a photo on loopback is refused before connecting", async () => {
+    expect(await checkFoto(photos.url("/buena.jpg"), guarded)).toEqual({
+      estado: "error",
+      motivo: expect.stringMatching(/^no está en una dirección pública de Internet: 127\.0\.0\.1 .*loopback/),
+    });
+  });
+
+  it("a server that refuses the connection, and one that does not exist", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const address = closed.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    await new Promise((resolve) => closed.close(resolve));
+    expect(await checkFoto(`http://127.0.0.1:${port}/foto.jpg`, open)).toEqual({
+      estado: "error",
+      motivo: `el servidor 127.0.0.1:${port} rechazó la conexión`,
+    });
+    expect(await checkFoto("http://fotos.invalid/foto.jpg", open)).toEqual({
+      estado: "error",
+      motivo: "no existe el servidor fotos.invalid",
+    });
+  });
+});
