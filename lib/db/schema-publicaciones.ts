@@ -96,8 +96,13 @@ export const publicacionFotos = pgTable(
     estado: text("estado").notNull().default("pendiente"),
     motivo: text("motivo"),
     comprobadaAt: timestamp("comprobada_at", { withTimezone: true }),
-    /** While pendiente: the lease of the worker checking it (none takes it until then; decisions 0072). */
+    /**
+     * While pendiente: no worker takes it before then (the lease of the one checking it, or the wait
+     * before trying again after a failure that may pass; decisions 0072).
+     */
     revisandoHasta: timestamp("revisando_hasta", { withTimezone: true }),
+    /** Failed tries of the current check that may pass (no answer, 5xx…); back to 0 when checked again. */
+    intentos: integer("intentos").notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.publicacionId, table.url] }),

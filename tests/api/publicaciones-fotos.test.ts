@@ -133,4 +133,17 @@ describe("photo checks", () => {
     const written = await notificaciones(body.ExternalId);
     expect(written.filter((datos) => datos.Origen === "plataforma")).toHaveLength(5);
   }, 60_000);
+
+  it("a failure that may pass (a 503) is tried again after 10 s: ok, and only the check that ended is notified", async () => {
+    const mail = await agencia();
+    const url = photos.url(`/a-veces.jpg?${Date.now()}`);
+    const body = nuevaPublicacion({ Fotos: [{ Url: url }] });
+    expect((await publicar(app, mail, body)).status).toBe(201);
+    const started = Date.now();
+    const entry = await checked(mail, body.ExternalId);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
+    expect(entry.Fotos).toEqual([{ Url: url, Estado: "ok", Motivo: null }]);
+    const written = await notificaciones(body.ExternalId);
+    expect(written.map((datos) => `${datos.Origen} ${pendientes(datos)}`)).toEqual(["app 1", "plataforma 0"]);
+  }, 60_000);
 });

@@ -17,6 +17,7 @@ const image =
   (response) =>
     response.writeHead(200, { "Content-Type": type }).end(bytes);
 const MB = 1024 * 1024;
+const asked = new Set<string>();
 
 const handlers: Record<string, Handler> = {
   "/buena.jpg": image("image/jpeg", DEMO_JPEG),
@@ -50,6 +51,12 @@ const handlers: Record<string, Handler> = {
   "/a-privada.jpg": (response) => response.writeHead(302, { Location: "http://10.0.0.1/foto.jpg" }).end(),
   "/a-la-nube.jpg": (response) => response.writeHead(301, { Location: "http://169.254.169.254/latest/meta-data/" }).end(),
   "/mudada.jpg": (response) => response.writeHead(302, { Location: "/buena.jpg" }).end(),
+  // 503 the first time each query asks, the photo afterwards: a failure that passes.
+  "/a-veces.jpg": (response, query) => {
+    if (asked.has(query)) image("image/jpeg", DEMO_JPEG)(response, query);
+    else response.writeHead(503, { "Retry-After": "1" }).end("ocupado");
+    asked.add(query);
+  },
   "/vueltas.jpg": (response, query) => response.writeHead(302, { Location: `/vueltas.jpg?${Number(query || 0) + 1}` }).end(),
 };
 

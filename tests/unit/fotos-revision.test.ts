@@ -30,26 +30,33 @@ describe("checkFoto", () => {
   });
 
   it.concurrent.each([
-    ["/pagina.jpg", "no es una imagen"],
-    ["/chica.png", "muy chica: 320×240 (mínimo 640×480)"],
-    ["/animada.gif", "formato GIF no admitido: solo JPEG, PNG o WebP"],
-    ["/enorme.jpg", "pesa más de 10 MB"],
-    ["/sin-fin.jpg", "pesa más de 10 MB"],
-    ["/lenta.jpg", "no respondió en 15 s"],
-    ["/a-privada.jpg", "redirige a otra dirección (10.0.0.1)"],
-    ["/a-la-nube.jpg", "redirige a otra dirección (169.254.169.254)"],
-    ["/vueltas.jpg", "redirige más de 3 veces"],
-    ["/no-existe.jpg", "respondió 404 (no existe)"],
-  ])("%s is an error: %s", async (name, motivo) => {
+    ["/pagina.jpg", "no es una imagen", false],
+    ["/chica.png", "muy chica: 320×240 (mínimo 640×480)", false],
+    ["/animada.gif", "formato GIF no admitido: solo JPEG, PNG o WebP", false],
+    ["/enorme.jpg", "pesa más de 10 MB", false],
+    ["/sin-fin.jpg", "pesa más de 10 MB", false],
+    ["/lenta.jpg", "no respondió en 15 s", true],
+    ["/a-privada.jpg", "redirige a otra dirección (10.0.0.1)", false],
+    ["/a-la-nube.jpg", "redirige a otra dirección (169.254.169.254)", false],
+    ["/vueltas.jpg", "redirige más de 3 veces", false],
+    ["/no-existe.jpg", "respondió 404 (no existe)", false],
+  ])("%s is an error: %s", async (name, motivo, transient) => {
     const started = Date.now();
-    expect(await checkFoto(photos.url(name), open)).toEqual({ estado: "error", motivo });
+    expect(await checkFoto(photos.url(name), open)).toEqual({ estado: "error", motivo, transient });
     expect(Date.now() - started).toBeLessThan(17_000);
+  });
+
+  it("a 503 is a failure that may pass: the next try finds the photo", async () => {
+    const url = photos.url("/a-veces.jpg?unidad");
+    expect(await checkFoto(url, open)).toEqual({ estado: "error", motivo: "respondió 503", transient: true });
+    expect(await checkFoto(url, open)).toEqual({ estado: "ok", motivo: null });
   });
 
   it("through the SSRF guard, a photo on loopback is refused before connecting", async () => {
     expect(await checkFoto(photos.url("/buena.jpg"), guarded)).toEqual({
       estado: "error",
       motivo: expect.stringMatching(/^no está en una dirección pública de Internet: 127\.0\.0\.1 .*loopback/),
+      transient: false,
     });
   });
 
@@ -62,10 +69,12 @@ describe("checkFoto", () => {
     expect(await checkFoto(`http://127.0.0.1:${port}/foto.jpg`, open)).toEqual({
       estado: "error",
       motivo: `el servidor 127.0.0.1:${port} rechazó la conexión`,
+      transient: true,
     });
     expect(await checkFoto("http://fotos.invalid/foto.jpg", open)).toEqual({
       estado: "error",
       motivo: "no existe el servidor fotos.invalid",
+      transient: false,
     });
   });
 });

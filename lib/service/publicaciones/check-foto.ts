@@ -19,10 +19,20 @@ const FORMATS: Record<string, string> = { jpg: "JPEG", png: "PNG", webp: "WebP" 
 const REASON_LIMIT_BYTES = 300;
 const TOO_BIG = `pesa más de ${FOTO_LIMITS.maxBytes / 1024 / 1024} MB`;
 
-export type Revision = { estado: "ok"; motivo: null } | { estado: "error"; motivo: string };
+/** `transient`: a failure that may pass by itself (no answer, a refused or cut connection, 5xx, 429): worth another try. */
+export type Revision = { estado: "ok"; motivo: null } | { estado: "error"; motivo: string; transient: boolean };
 
 /** A photo the check refuses, with the reason a person reads. */
-class Refused extends Error {}
+class Refused extends Error {
+  constructor(
+    message: string,
+    readonly transient = false,
+  ) {
+    super(message);
+  }
+}
+
+const TRANSIENT_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "UND_ERR_SOCKET", "EAI_AGAIN", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH"]);
 
 /** Where each hop connects through: the SSRF-guarded dispatcher, unless the address is known to be ours. */
 export type DispatcherFor = (url: URL) => Dispatcher;
@@ -38,12 +48,17 @@ export async function checkFoto(url: string, dispatcherFor: DispatcherFor): Prom
     const { bytes, contentType } = await download(new URL(url), dispatcherFor, signal);
     return judge(bytes, contentType);
   } catch (error) {
-    if (signal.aborted) return refused(`no respondió en ${FOTO_LIMITS.timeoutMs / 1000} s`);
-    return refused(error instanceof Refused ? error.message : failure(error, new URL(url).host));
+    if (signal.aborted) return refused(`no respondió en ${FOTO_LIMITS.timeoutMs / 1000} s`, true);
+    if (error instanceof Refused) return refused(error.message, error.transient);
+    return refused(failure(error, new URL(url).host), TRANSIENT_CODES.has(codeOf(error) ?? ""));
   }
 }
 
-const refused = (motivo: string): Revision => ({ estado: "error", motivo: storableText(motivo, REASON_LIMIT_BYTES) });
+const refused = (motivo: string, transient = false): Revision => ({
+  estado: "error",
+  motivo: storableText(motivo, REASON_LIMIT_BYTES),
+  transient,
+});
 
 async function download(start: URL, dispatcherFor: DispatcherFor, signal: AbortSignal) {
   let url = start;
@@ -61,7 +76,10 @@ async function download(start: URL, dispatcherFor: DispatcherFor, signal: AbortS
         url = nextHop(url, response.headers.location, hop);
         continue;
       }
-      throw new Refused(`respondió ${status}${status === 404 || status === 410 ? " (no existe)" : ""}`);
+      throw new Refused(
+        `respondió ${status}${status === 404 || status === 410 ? " (no existe)" : ""}`,
+        status >= 500 || status === 429 || status === 408,
+      );
     }
     const type = response.headers["content-type"];
     const contentType = Array.isArray(type) ? type[0] : type;
@@ -128,16 +146,21 @@ function judge(bytes: Buffer, contentType: string | undefined): Revision {
   return { estado: "ok", motivo: null };
 }
 
+function codeOf(error: unknown): string | undefined {
+  const err = error as Error & { code?: string; cause?: Error & { code?: string } };
+  return err.cause?.code ?? err.code;
+}
+
 /** A connection's failure in words: the SSRF guard's refusal, a name that does not exist, a refused or cut connection. */
 function failure(error: unknown, host: string): string {
   const err = error as Error & { code?: string; cause?: Error & { code?: string } };
   const guard = [err, err.cause].find((each) => each instanceof RefusedAddressError);
   if (guard) return `no está en una dirección pública de Internet: ${guard.reason}`;
-  const root = err.cause ?? err;
-  const code = root.code ?? err.code;
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `no existe el servidor ${host}`;
+  const code = codeOf(error);
+  if (code === "ENOTFOUND") return `no existe el servidor ${host}`;
+  if (code === "EAI_AGAIN") return `no se pudo averiguar la dirección de ${host} (DNS)`;
   if (code === "ECONNREFUSED") return `el servidor ${host} rechazó la conexión`;
   if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") return "el servidor cortó la conexión";
   if (code?.startsWith("ERR_TLS") || code?.includes("CERT")) return `el certificado https de ${host} no es válido (${code})`;
-  return `no se pudo descargar (${code ?? (root.message || "error desconocido")})`;
+  return `no se pudo descargar (${code ?? ((err.cause ?? err).message || "error desconocido")})`;
 }

@@ -86,6 +86,7 @@ export function autoOf(row: CarRow): Auto {
 const checkAgainIfError = {
   estado: sql`case when ${publicacionFotos.estado} = 'error' then 'pendiente' else ${publicacionFotos.estado} end`,
   motivo: sql`case when ${publicacionFotos.estado} = 'error' then null else ${publicacionFotos.motivo} end`,
+  intentos: sql`case when ${publicacionFotos.estado} = 'error' then 0 else ${publicacionFotos.intentos} end`,
 };
 
 /**
