@@ -1,7 +1,7 @@
 import autocannon from "autocannon";
 import pg from "pg";
 import { signRequest } from "@/lib/http/signing";
-import { type Credentials, type LoadResult, load } from "../lib/load";
+import { type Credentials, type LoadResult, load, loadResult } from "../lib/load";
 import { note, run, start, step, stop } from "../lib/proc";
 import {
   ADMIN_MAIL,
@@ -76,13 +76,7 @@ async function createListings(credentials: Credentials, connections: number, sec
       },
     ],
   });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    failures: result.non2xx + result.errors + result.timeouts,
-  };
+  return loadResult(result);
 }
 
 /** The app's listings of the agency brought to 10,000 by copying one of those just created (suspended by the app). */
