@@ -8,7 +8,7 @@ import { canonicalString, signCanonical } from "@/lib/http/signing";
 import { addDays, counterHours, dayOf, formatDateTime, startOfDay } from "@/lib/time";
 import {
   detailStatement,
-  factsHoldSql,
+  factsStillTrueSql,
   pageSql,
   type Statement,
   seekPageStatement,
@@ -128,7 +128,7 @@ async function registeredAgencia(appId: string, adminMail: string): Promise<Visi
 
 const facts = new Map<string, { visible: Visible; until: number }>();
 
-/** As lib/service/consultas/list-facts.ts: the agency and the operador of a list, kept 10 s unless `fresh`. */
+/** As lib/service/consultas/facts.ts: the agency and the operador of a list, kept 10 s unless `fresh`. */
 async function listFacts(appId: string, adminMail: string, operadorEmail: string | null, fresh = false): Promise<Visible> {
   const key = `${appId} ${adminMail.toLowerCase()} ${operadorEmail ?? ""}`;
   const kept = facts.get(key);
@@ -168,13 +168,13 @@ function present(row: ConsultaRow, adminMail: string) {
 async function total(visible: Visible, where: string, params: unknown[], from: Date, to: Date, operador?: string, externalId?: string) {
   const values = [...params];
   const statement = externalId ? undefined : totalStatement({ visible, where, params, from, to, operador });
-  const { rows } = await plannedOnce<{ total: string; vigente: boolean }>(
+  const { rows } = await plannedOnce<{ total: string; facts_true: boolean }>(
     statement ?? {
-      text: `select count(*) as total, ${factsHoldSql(visible, (value) => `$${values.push(value)}`)} as vigente from consultas where ${where}`,
+      text: `select count(*) as total, ${factsStillTrueSql(visible, (value) => `$${values.push(value)}`)} as facts_true from consultas where ${where}`,
       values,
     },
   );
-  return { total: Number(rows[0]?.total ?? 0), vigente: rows[0]?.vigente === true };
+  return { total: Number(rows[0]?.total ?? 0), factsTrue: rows[0]?.facts_true === true };
 }
 
 async function listConsultas(app: CachedApp, adminMail: string, query: URLSearchParams) {
@@ -216,7 +216,7 @@ async function readList(app: CachedApp, visible: Visible, query: URLSearchParams
     plannedOnce<ConsultaRow>(page),
     total(visible, where, params, from, to, operadorFiltrado, externalId),
   ]);
-  if (!counted.vigente) return undefined;
+  if (!counted.factsTrue) return undefined;
   const totalCount = counted.total;
   const last = Math.min(MAX_PAGINA, Math.max(1, Math.ceil(totalCount / PER_PAGINA)));
   const base = `/v3/consultas/${segment(visible.adminMail)}`;

@@ -33,7 +33,7 @@ function callbackSyntaxMessage(value: string, allowHttp: boolean): string | unde
 /**
  * The operator's settings for Callbacks: WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE_NETWORKS. The
  * contract does not read the process's configuration: the service passes them in
- * (lib/service/webhooks/callback-policy.ts); the documented schema is the strict default.
+ * (lib/service/webhooks/sendable-webhook.ts); the documented schema is the strict default.
  */
 export type CallbackPolicy = { allowHttp: boolean; allowPrivateNetworks: boolean };
 

@@ -23,7 +23,7 @@ const { findInvitation } = await import("@/lib/service/agencias/find-invitation"
 const { registerAgencia, InvitationGone } = await import("@/lib/service/agencias/register-agencia");
 const { sendDueMail } = await import("@/lib/service/mail/send-due-mail");
 const { listDevMail } = await import("@/lib/service/mail/list-mail");
-const { mailRetryDelayMs } = await import("@/lib/service/mail/backoff");
+const { mailRetryDelayMs } = await import("@/lib/service/mail/send-due-mail");
 
 type App = NonNullable<Awaited<ReturnType<typeof findAppByKey>>>;
 let app: App;

@@ -9,7 +9,7 @@ import { createApp } from "@/lib/service/apps/create-app";
 import { setAppTopics } from "@/lib/service/apps/set-topics";
 import { TOPICS } from "@/lib/service/apps/topics";
 import { loadCatalogo } from "@/lib/service/catalogo/load-catalogo";
-import { tally } from "@/lib/service/consultas/count-consultas";
+import { tally } from "@/lib/service/consultas/write/tally";
 import { fitPackage, levelFor, lockPackage } from "@/lib/service/publicaciones/cupo";
 import { lookUp, type Resolved } from "@/lib/service/publicaciones/resolve";
 import { addDays, DAY_MS, dayOf } from "@/lib/time";

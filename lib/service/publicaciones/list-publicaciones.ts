@@ -8,7 +8,7 @@ import { type Db, getDb } from "@/lib/db";
 import { type Nivel, operadores, publicaciones } from "@/lib/db/schema";
 import type { Visible } from "@/lib/service/agencias/relation";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
-import { pageEnvelope } from "@/lib/service/consultas/list-envelope";
+import { pageEnvelope } from "@/lib/service/consultas/envelope";
 import { registeredAgency } from "./listing";
 import { type PublicacionRow, presentMany, presentRef } from "./present-publicacion";
 

@@ -7,8 +7,8 @@ import { webhookConfigs } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
+import { isTopicAvailable } from "@/lib/service/apps/topics";
 import { presentWebhook } from "./present-webhook";
-import { isTopicAvailable } from "./topic-available";
 
 /** 403 when the topic is unavailable to the app; 409 when it is already configured. */
 export async function createWebhook(app: AuthenticatedApp, topic: string, input: AppWebhookUpsert): Promise<AppWebhook> {

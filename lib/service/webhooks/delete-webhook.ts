@@ -4,7 +4,7 @@ import { NotFound } from "@/lib/api/problem";
 import { getDb } from "@/lib/db";
 import { webhookConfigs } from "@/lib/db/schema";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
-import { isTopicAvailable } from "./topic-available";
+import { isTopicAvailable } from "@/lib/service/apps/topics";
 
 /** 404 when the topic is unavailable to the app or was never configured. */
 export async function deleteWebhook(app: AuthenticatedApp, topic: string): Promise<void> {

@@ -14,6 +14,12 @@ export type NotificationPayload = {
   Datos: unknown;
 };
 
+/** The body of a notification in the documented member order (jsonb does not keep it). */
+export function notificationBody(payload: Record<string, unknown>): string {
+  const { Id, Topic, Evento, Momento, Reenvio, Datos, ...rest } = payload;
+  return JSON.stringify({ Id, Topic, Evento, Momento, Reenvio, Datos, ...rest });
+}
+
 const BATCH = 5_000;
 
 export type NotificationInput = { topic: Topic; evento: string; datos: unknown; momento: string; reenvio?: boolean };

@@ -4,9 +4,8 @@ import type { AppWebhooks } from "@/lib/api/webhooks";
 import { getDb } from "@/lib/db";
 import { webhookConfigs } from "@/lib/db/schema";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
-import { TOPICS } from "@/lib/service/apps/topics";
+import { isTopicAvailable, TOPICS } from "@/lib/service/apps/topics";
 import { webhookPath } from "./present-webhook";
-import { isTopicAvailable } from "./topic-available";
 
 /** Known topics in their documented order, then any other alphabetically. */
 function rank(topic: string): number {

@@ -6,7 +6,7 @@ import type { Db } from "@/lib/db";
 import { entregaIntentos, type notificaciones } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import { formatDateTime } from "@/lib/time";
-import { notificationBody } from "./notification-body";
+import { notificationBody } from "./enqueue-notification";
 import { webhookPath } from "./present-webhook";
 
 type NotificationRow = typeof notificaciones.$inferSelect;

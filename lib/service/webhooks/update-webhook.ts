@@ -7,8 +7,8 @@ import { getDb } from "@/lib/db";
 import { webhookConfigs } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
+import { isTopicAvailable } from "@/lib/service/apps/topics";
 import { presentWebhook } from "./present-webhook";
-import { isTopicAvailable } from "./topic-available";
 
 /** The new sealed secret; undefined keeps the current one (Secret null or absent), "" removes it. */
 function sealedSecret(secret: string | null | undefined): string | null | undefined {

@@ -1,11 +1,11 @@
 import { createWebhookOp, deleteWebhookOp, getWebhookOp, updateWebhookOp, withCallbackPolicy } from "@/lib/api/webhooks";
 import { created, noContent, ok } from "@/lib/http/reply";
 import { handle, route } from "@/lib/http/route";
-import { callbackPolicy } from "@/lib/service/webhooks/callback-policy";
 import { createWebhook } from "@/lib/service/webhooks/create-webhook";
 import { deleteWebhook } from "@/lib/service/webhooks/delete-webhook";
 import { getWebhook } from "@/lib/service/webhooks/get-webhook";
 import { webhookPath } from "@/lib/service/webhooks/present-webhook";
+import { callbackPolicy } from "@/lib/service/webhooks/sendable-webhook";
 import { updateWebhook } from "@/lib/service/webhooks/update-webhook";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE } = route({

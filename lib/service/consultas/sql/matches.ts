@@ -8,6 +8,21 @@ const { termino } = consultasTerminos;
 /** A term's beginning, or (`inverso`: the term reversed behind `~`) the end of a phone or a sid. */
 const startsWith = (placeholder: string) => sql`${termino} like consultas_plegar(${sql.placeholder(placeholder)}) || '%'`;
 
+/** `%`, `_` and `\` stand for themselves in a search, not for LIKE's wildcards. */
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/**
+ * The terms as the placeholders of a statement (see `matchingEnquiries`): `termino0`… each term, and
+ * `inverso0`… the same reversed behind `~`, which begins the reversed phone and sid when the term ends them.
+ */
+export const termParams = (terms: string[]) =>
+  Object.fromEntries(
+    terms.flatMap((term, index) => [
+      [`termino${index}`, escapeLike(term)],
+      [`inverso${index}`, escapeLike(`~${[...term].reverse().join("")}`)],
+    ]),
+  );
+
 /**
  * The enquiries holding every one of `terms` terms of a search (docs/decisions/0051), read from the
  * terms' index alone: each term's beginning is one range of it, its reversed form another, and an

@@ -1,26 +1,24 @@
 import "server-only";
 import { and, count, eq, gte, lte, sql } from "drizzle-orm";
-import { consultasPath, type Resumen, type ResumenFilters } from "@/lib/api/consultas";
-import { links, withQuery } from "@/lib/api/links";
-import { type Db, getDb } from "@/lib/db";
+import type { Db } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { consultas, consultasAtencion, consultasPorDia, consultasPorHora } from "@/lib/db/schema";
-import { config } from "@/lib/env";
-import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
-import { counterHours, DAY_MS, dayNumber, dayOf, dayTextOf, formatDateTime, HOUR_MS, zoneOffsetMs } from "@/lib/time";
-import { counterConditions } from "./count-consultas";
-import { type ListFacts, listShapeOf, readHolding } from "./list-facts";
-import { type ListParams, type ListShape, shapeName } from "./list-shape";
-import { periodOf } from "./period";
-import { keptUnderRevision, revisionState } from "./revision";
-import { topListings } from "./top-listings";
+import { counterHours, DAY_MS, dayNumber, dayOf, dayTextOf, HOUR_MS, zoneOffsetMs } from "@/lib/time";
+import { counterConditions } from "./count";
+import { type ListParams, type ListShape, shapeName } from "./shape";
 import { visibleEnquiries } from "./visibility";
+
+/** Every day of the period [from, to] in the zone, in order. */
+export function periodDays(from: Date, to: Date, zone: string) {
+  const [first, last] = [dayNumber(dayOf(from, zone)), dayNumber(dayOf(to, zone))];
+  return Array.from({ length: last - first + 1 }, (_, index) => dayTextOf(first + index));
+}
 
 /** A PostgreSQL array literal of plain values (one parameter, however many). */
 const arrayOf = (values: string[]) => `{${values.join(",")}}`;
 
 /** What shapes the summary's statements, and the values for their placeholders. */
-type Scope = { shape: ListShape; params: ListParams };
+export type Scope = { shape: ListShape; params: ListParams };
 
 /**
  * How the per-day counters (UTC days) give the days of the service's zone (docs/decisions/0042): the
@@ -30,8 +28,7 @@ type Scope = { shape: ListShape; params: ListParams };
  * `counted`, the day its UTC day was counted under, loses it. Days are numbers (days since the
  * epoch): a 90-day period walks 2,160 hours on each summary.
  */
-function dayCounters(days: string[], firstHour: Date, hourAfter: Date) {
-  const zone = config().timeZone;
+function dayCounters(days: string[], firstHour: Date, hourAfter: Date, zone: string) {
   const [first, after] = [firstHour.getTime(), hourAfter.getTime()];
   const utcDays = days.filter((day) => (dayNumber(day) + 1) * DAY_MS <= after);
   const counted = new Set(utcDays.map(dayNumber));
@@ -49,11 +46,12 @@ function dayCounters(days: string[], firstHour: Date, hourAfter: Date) {
 /**
  * Enquiries per day of the service's zone and per TipoAnuncio (docs/decisions/0042): the hours from
  * the period's first to the one its last moment falls in, from the per-day counters and the few
- * per-hour ones dayCounters names. A catalogue enquiry is counted under app '' and every other under its app.
+ * per-hour ones dayCounters names. A catalogue enquiry is counted under app '' and every other under
+ * its app. `days`: every day of the period in `zone`, in order.
  */
-async function countsPerDay(db: Db, { shape, params }: Scope, days: string[]) {
+export async function countsPerDay(db: Db, { shape, params }: Scope, days: string[], zone: string) {
   const { firstHour, hourAfter } = counterHours(params.from, params.to);
-  const { utcDays, moves } = dayCounters(days, firstHour, hourAfter);
+  const { utcDays, moves } = dayCounters(days, firstHour, hourAfter, zone);
   const [perDay, perHour] = await Promise.all([
     utcDays.length === 0 ? [] : dayRows(db, shape).execute({ ...params, desde: utcDays[0], hasta: utcDays.at(-1) }),
     moves.size === 0
@@ -111,7 +109,7 @@ const hourRows = (db: Db, shape: ListShape) =>
   );
 
 /** How many enquiries of the period the app marked attended, and the median minutes until then. */
-async function attended(db: Db, { shape, params }: Scope) {
+export async function attended(db: Db, { shape, params }: Scope) {
   const [row] = await prepared(db, shapeName("consultas_resumen_atendidas", shape), (db, name) => {
     const value = sql.placeholder;
     const waited = sql`extract(epoch from ${consultasAtencion.momento} - ${consultasAtencion.recibida}) / 60`;
@@ -136,81 +134,4 @@ async function attended(db: Db, { shape, params }: Scope) {
       .prepare(name);
   }).execute(params);
   return { atendidas: row?.atendidas ?? 0, mediana: row?.mediana == null ? null : Math.round(Number(row.mediana)) };
-}
-
-type Counted = {
-  perDay: Awaited<ReturnType<typeof countsPerDay>>;
-  listings: Awaited<ReturnType<typeof topListings>>;
-  marks: Awaited<ReturnType<typeof attended>>;
-};
-
-/**
- * The numbers of a summary under `key`: everything else they depend on (the app, the agency, the
- * operator, whether the agency shares catalogue enquiries, and the period's days; a period ending
- * today ends now, and nothing stored later than the revision read can be in it).
- */
-const countedOnce = keptUnderRevision<Counted>(1000);
-
-/** Every day of the period in the service's zone, in order. */
-function periodDays(from: Date, to: Date) {
-  const zone = config().timeZone;
-  const [first, last] = [dayNumber(dayOf(from, zone)), dayNumber(dayOf(to, zone))];
-  return Array.from({ length: last - first + 1 }, (_, index) => dayTextOf(first + index));
-}
-
-/**
- * The numbers of the period for the facts (kept until the agency's revision changes), or `vigente`
- * false when the facts no longer hold. The revision is read before the period's `now` is taken:
- * whatever was stored until then has raised it (decisions 0053).
- */
-async function countPeriod(db: Db, facts: ListFacts, filters: ResumenFilters) {
-  const state = await revisionState(db, facts);
-  const { from, to } = periodOf(filters);
-  if (!state.vigente) return { vigente: false as const };
-  // The administrator sees every enquiry of the agency: naming them narrows nothing.
-  const operador = facts.operador?.administrador === false ? facts.operador.email : undefined;
-  const shape: ListShape = { ...listShapeOf(facts), administrador: false };
-  const scope = { shape, params: { agencia: facts.agenciaId, app: facts.appId, adminMail: facts.adminMail, from, to, operador } };
-  const days = periodDays(from, to);
-  const key = [facts.appId, facts.agenciaId, operador, facts.compartir, days[0], days.at(-1)].join(" ");
-  const counted = await countedOnce(key, state.revision, async () => {
-    const [perDay, listings, marks] = await Promise.all([
-      countsPerDay(db, scope, days),
-      topListings(db, shape, scope.params),
-      attended(db, scope),
-    ]);
-    return { perDay, listings, marks };
-  });
-  return { vigente: true as const, from, to, days, ...counted };
-}
-
-/**
- * GET /v3/consultas/{adminMail}/resumen (extension, docs/decisions/0042): the period the list would
- * show with the same desde, hasta and operador, at a glance.
- */
-export async function summarizeConsultas(app: AuthenticatedApp, adminMail: string, filters: ResumenFilters): Promise<Resumen> {
-  const db = await getDb();
-  const { facts, result } = await readHolding(db, app.id, adminMail, filters.operador, (facts) => countPeriod(db, facts, filters));
-  const { from, to, days, perDay, listings, marks } = result;
-  const byTipo = { publicacion: 0, catalogo: 0 };
-  for (const count of perDay) {
-    byTipo.publicacion += count.publicacion;
-    byTipo.catalogo += count.catalogo;
-  }
-  const total = byTipo.publicacion + byTipo.catalogo;
-  const base = consultasPath(facts.adminMail);
-  const query = { operador: filters.operador, desde: filters.desde, hasta: filters.hasta };
-  const zone = config().timeZone;
-  return {
-    Desde: formatDateTime(from, zone),
-    Hasta: formatDateTime(to, zone),
-    Total: total,
-    PorDia: days.map((Dia, position) => ({ Dia, Cantidad: (perDay[position]?.publicacion ?? 0) + (perDay[position]?.catalogo ?? 0) })),
-    PorTipoAnuncio: Object.entries(byTipo).map(([TipoAnuncio, Cantidad]) => ({ TipoAnuncio, Cantidad })),
-    Publicaciones: listings.map((row) => ({ ExternalId: row.externalId, Cantidad: row.cantidad })),
-    Atendidas: marks.atendidas,
-    SinAtender: total - marks.atendidas,
-    MinutosHastaAtender: marks.mediana,
-    _links: links({ self: withQuery(`${base}/resumen`, query), consultas: withQuery(base, query) }),
-  };
 }

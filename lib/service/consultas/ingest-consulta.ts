@@ -9,8 +9,8 @@ import { config } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { insertNotifications } from "@/lib/service/webhooks/enqueue-notification";
 import { formatDateTime } from "@/lib/time";
-import { tally } from "./count-consultas";
 import { type ConsultaRow, consultaDatos } from "./present-consulta";
+import { tally } from "./write/tally";
 
 /**
  * The agency (registered), the operator (the one named, or the administrator) and, for a

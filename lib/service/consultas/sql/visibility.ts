@@ -1,14 +1,7 @@
 import "server-only";
 import { and, type Column, eq, isNull, or, type Placeholder, type SQL } from "drizzle-orm";
-import type { Db } from "@/lib/db";
 import { consultas } from "@/lib/db/schema";
-import { findVisible, type Visible } from "@/lib/service/agencias/relation";
-
-/** The agency when it is registered and attached to the app; enquiries exist for no other. */
-export async function registeredAgencia(db: Db, appId: string, adminMail: string): Promise<Visible | undefined> {
-  const visible = await findVisible(db, appId, adminMail);
-  return visible?.estado === "registrada" ? visible : undefined;
-}
+import type { Visible } from "@/lib/service/agencias/relation";
 
 /**
  * The enquiries of the agency the app sees (docs/contract.md#visibility): those about its own listings, plus

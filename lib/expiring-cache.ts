@@ -2,7 +2,7 @@
  * Values kept in memory for a while, per process: a Map whose entries expire, cleared whole when it
  * holds too many (a flood of distinct keys cannot grow it without bound).
  */
-export function keptFor<T>(ms: number, maxEntries: number) {
+export function expiringCache<T>(ms: number, maxEntries: number) {
   const entries = new Map<string, { value: T; until: number }>();
   return {
     get(key: string): T | undefined {

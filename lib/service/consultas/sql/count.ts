@@ -4,8 +4,7 @@ import type { Db } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { consultas, consultasPorDia, consultasPorHora } from "@/lib/db/schema";
 import { isoDay, splitPeriod } from "@/lib/time";
-import { factsHold, type ListParams, type ListShape, listConditions, listMatches, shapeName } from "./list-shape";
-import { raiseRevisions } from "./revision";
+import { factsStillTrue, type ListParams, type ListShape, listConditions, listMatches, shapeName } from "./shape";
 
 /**
  * `Total` of a list without scanning every row (decisions 0009): whole UTC days from the per-day
@@ -13,18 +12,18 @@ import { raiseRevisions } from "./revision";
  * only the partial hours at both ends counted in `consultas`, all added in one statement. A
  * listing's enquiries (externalid) are few, and so are those of a period without a whole hour:
  * those are counted directly, as are those of the app's marks (`atendida`), and a search's (`q`)
- * from its terms' index, which the counters know nothing of. `vigente`: whether the facts the list was shaped by still hold.
+ * from its terms' index, which the counters know nothing of. `factsTrue`: whether the facts the list was shaped by are still true.
  */
-export async function countConsultas(db: Db, shape: ListShape, params: ListParams): Promise<{ total: number; vigente: boolean }> {
+export async function countConsultas(db: Db, shape: ListShape, params: ListParams): Promise<{ total: number; factsTrue: boolean }> {
   const { firstHour, afterHours, firstDay, afterDays } = splitPeriod(params.from, params.to);
   if (shape.externalId || shape.terminos > 0 || shape.atendida !== undefined || afterHours <= firstHour) {
     const [row] = await prepared(db, shapeName("consultas_cuenta", shape), (db, name) => {
-      const counted = db.select({ total: count(), vigente: sql<boolean>`${factsHold(shape)}` });
+      const counted = db.select({ total: count(), factsTrue: sql<boolean>`${factsStillTrue(shape)}` });
       const rows =
         shape.terminos > 0 ? counted.from(sql`(${listMatches(shape)}) as m`) : counted.from(consultas).where(listConditions(shape));
       return rows.prepare(name);
     }).execute(params);
-    return { total: row?.total ?? 0, vigente: row?.vigente === true };
+    return { total: row?.total ?? 0, factsTrue: row?.factsTrue === true };
   }
   const [row] = await prepared(db, shapeName("consultas_total", shape), (db, name) => countersTotal(db, shape).prepare(name)).execute({
     ...params,
@@ -35,7 +34,7 @@ export async function countConsultas(db: Db, shape: ListShape, params: ListParam
     diaDesde: isoDay(firstDay),
     diaHasta: isoDay(afterDays),
   });
-  return { total: Number(row?.total ?? 0), vigente: row?.vigente === true };
+  return { total: Number(row?.total ?? 0), factsTrue: row?.factsTrue === true };
 }
 
 type Counters = typeof consultasPorDia | typeof consultasPorHora;
@@ -80,50 +79,7 @@ function countersTotal(db: Db, shape: ListShape) {
         parts.map((part) => sql`(${part})`),
         sql` + `,
       )})::bigint`,
-      vigente: sql<boolean>`${factsHold(shape)}`,
+      factsTrue: sql<boolean>`${factsStillTrue(shape)}`,
     })
     .from(sql`(select 1) as uno`);
-}
-
-/**
- * Adds enquiries to a per-listing counter (`bucket`: the day or the week, UTC), once under their
- * operator and once under operator '' for all of them; catalogue enquiries name no listing.
- */
-function perListing(table: string, column: string, bucket: SQL) {
-  const [name, key] = [sql.raw(table), sql.raw(column)];
-  return sql`
-      insert into ${name} (agencia_id, app_id, operador_responsable, ${key}, external_id, cantidad)
-      select agencia_id, coalesce(app_id, ''), operador, ${bucket}, external_id, count(*)
-      from nuevas cross join lateral (values (operador_responsable), ('')) as todos (operador)
-      where external_id <> ''
-      group by 1, 2, 3, 4, 5
-      on conflict (agencia_id, app_id, operador_responsable, ${key}, external_id)
-      do update set cantidad = ${name}.cantidad + excluded.cantidad`;
-}
-
-/**
- * Adds enquiries to the per-day, per-hour and per-listing (per day and per week) counters, in the
- * transaction (or the statement) that stores them (docs/decisions/0042), and raises their agencies'
- * revisions (0053). `nuevas` selects, or inserts
- * returning, agencia_id, app_id, operador_responsable, external_id and momento.
- */
-export function tally(db: Pick<Db, "execute">, nuevas: SQL) {
-  return db.execute(sql`
-    with nuevas as (${nuevas}),
-    por_dia as (
-      insert into consultas_por_dia (agencia_id, app_id, operador_responsable, dia, cantidad)
-      select agencia_id, coalesce(app_id, ''), operador_responsable, (momento at time zone 'UTC')::date, count(*)
-      from nuevas
-      group by 1, 2, 3, 4
-      on conflict (agencia_id, app_id, dia, operador_responsable)
-      do update set cantidad = consultas_por_dia.cantidad + excluded.cantidad),
-    por_publicacion as (${perListing("consultas_por_publicacion", "dia", sql`(momento at time zone 'UTC')::date`)}),
-    por_publicacion_semana as (${perListing("consultas_por_publicacion_semana", "semana", sql`date_trunc('week', momento at time zone 'UTC')::date`)}),
-    revisiones as (${raiseRevisions(sql`nuevas`)})
-    insert into consultas_por_hora (agencia_id, app_id, operador_responsable, hora, cantidad)
-    select agencia_id, coalesce(app_id, ''), operador_responsable, date_trunc('hour', momento at time zone 'UTC') at time zone 'UTC', count(*)
-    from nuevas
-    group by 1, 2, 3, 4
-    on conflict (agencia_id, app_id, hora, operador_responsable)
-    do update set cantidad = consultas_por_hora.cantidad + excluded.cantidad`);
 }

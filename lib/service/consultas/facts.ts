@@ -5,17 +5,17 @@ import { searchWords } from "@/lib/api/limites";
 import { fieldProblem, NotFound, Problem } from "@/lib/api/problem";
 import type { Db } from "@/lib/db";
 import { operadores } from "@/lib/db/schema";
-import { keptFor } from "@/lib/kept";
-import type { ListShape } from "./list-shape";
-import { termParams } from "./search-terms";
-import { registeredAgencia } from "./visibility";
+import { expiringCache } from "@/lib/expiring-cache";
+import { registeredAgencia } from "@/lib/service/agencias/relation";
+import { termParams } from "./sql/matches";
+import type { ListShape } from "./sql/shape";
 
 /**
  * What a list's statements are built on (decisions 0017): the agency the app sees under that
  * adminMail, whether it shares catalogue enquiries with the app, and the operator an `operador`
  * filter names. Kept for a few seconds per process, so most list requests skip one or two round
- * trips; the statements check that these still hold when they run (`factsHold` in list-shape.ts),
- * and a list whose facts changed is read again with fresh ones.
+ * trips; the statements check that these are still true when they run (`factsStillTrue` in
+ * sql/shape.ts), and a list whose facts changed is read again with fresh ones (`readWithCurrentFacts`).
  */
 export type ListFacts = {
   agenciaId: string;
@@ -25,7 +25,7 @@ export type ListFacts = {
   operador?: { email: string; administrador: boolean };
 };
 
-const kept = keptFor<ListFacts>(10_000, 10_000);
+const cachedFacts = expiringCache<ListFacts>(10_000, 10_000);
 
 async function readFacts(db: Db, appId: string, adminMail: string, operadorEmail: string | undefined): Promise<ListFacts> {
   const visible = await registeredAgencia(db, appId, adminMail);
@@ -45,7 +45,7 @@ async function readFacts(db: Db, appId: string, adminMail: string, operadorEmail
   return { ...facts, operador: { email: operador.email, administrador: operador.esAdministrador } };
 }
 
-/** The facts of a list: kept ones unless `fresh`; a 404 when the app does not see the agency, a 400 for an unknown operador. */
+/** The facts of a list: cached ones unless `fresh`; a 404 when the app does not see the agency, a 400 for an unknown operador. */
 export async function listFacts(
   db: Db,
   appId: string,
@@ -54,11 +54,11 @@ export async function listFacts(
   options: { fresh?: boolean } = {},
 ): Promise<ListFacts> {
   const key = `${appId} ${adminMail.toLowerCase()} ${operadorEmail ?? ""}`;
-  const known = options.fresh ? undefined : kept.get(key);
+  const known = options.fresh ? undefined : cachedFacts.get(key);
   if (known) return known;
-  kept.delete(key);
+  cachedFacts.delete(key);
   const facts = await readFacts(db, appId, adminMail, operadorEmail);
-  kept.set(key, facts);
+  cachedFacts.set(key, facts);
   return facts;
 }
 
@@ -99,19 +99,19 @@ export function listScope(facts: ListFacts, filters: Pick<ListConsultasFilters, 
 const MAX_READS = 3;
 
 /**
- * `read` on the kept facts, and again on fresh ones while it finds that they no longer held
- * (`vigente` false); a 503 when they keep changing under it.
+ * `read` on the cached facts, and again on fresh ones while it finds that they are no longer true
+ * (`factsTrue` false); a 503 when they keep changing under it.
  */
-export async function readHolding<T extends { vigente: boolean }>(
+export async function readWithCurrentFacts<T extends { factsTrue: boolean }>(
   db: Db,
   appId: string,
   adminMail: string,
   operadorEmail: string | undefined,
   read: (facts: ListFacts) => Promise<T>,
-): Promise<{ facts: ListFacts; result: T & { vigente: true } }> {
+): Promise<{ facts: ListFacts; result: T & { factsTrue: true } }> {
   let facts = await listFacts(db, appId, adminMail, operadorEmail);
   let result = await read(facts);
-  for (let reads = 1; !result.vigente; reads++) {
+  for (let reads = 1; !result.factsTrue; reads++) {
     if (reads === MAX_READS) {
       throw new Problem(503, "La agencia cambió mientras se leían sus consultas: volvé a pedir la lista.", undefined, {
         "Retry-After": "1",
@@ -120,5 +120,5 @@ export async function readHolding<T extends { vigente: boolean }>(
     facts = await listFacts(db, appId, adminMail, operadorEmail, { fresh: true });
     result = await read(facts);
   }
-  return { facts, result: result as T & { vigente: true } };
+  return { facts, result: result as T & { factsTrue: true } };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, type Column, eq, gte, lte, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { agenciaApps, agencias, consultas, consultasAtencion, consultasTerminos, operadores } from "@/lib/db/schema";
-import { matchingEnquiries } from "./search-matches";
+import { matchingEnquiries } from "./matches";
 import { visibleEnquiries } from "./visibility";
 
 /**
@@ -36,11 +36,11 @@ export const shapeName = (statement: string, shape: ListShape) =>
 const attendedName = (atendida: boolean | undefined) => (atendida === undefined ? "" : `_${Number(atendida)}`);
 
 /**
- * Whether the facts a list's statement was built on still hold as it runs (list-facts.ts, decisions
+ * Whether the facts a list's statement was built on are still true as it runs (facts.ts, decisions
  * 0017): the agency is registered with the app under that adminMail and shares catalogue enquiries
  * as the shape says, and the operador filter names an operator in the same role.
  */
-export function factsHold(shape: ListShape): SQL {
+export function factsStillTrue(shape: ListShape): SQL {
   const value = sql.placeholder;
   const relation = sql`exists (select 1 from ${agenciaApps} inner join ${agencias} on ${agencias.id} = ${agenciaApps.agenciaId}
     where ${agenciaApps.agenciaId} = ${value("agencia")} and ${agenciaApps.appId} = ${value("app")}
@@ -78,7 +78,7 @@ export function listConditions(shape: ListShape): SQL {
 /**
  * The enquiries of a list with `q` (`sid`, `momento`): the same conditions, those the terms' copy of
  * the enquiry holds read there, the listing and the marks checked per match. `where`: one more
- * condition on the terms (an export's place in the list, export-consultas.ts).
+ * condition on the terms (an export's place in the list, sql/export.ts).
  */
 export function listMatches(shape: ListShape, where?: (terms: typeof consultasTerminos) => SQL): SQL {
   const terms = consultasTerminos;

@@ -6,24 +6,24 @@ import { forbiddenProblem, NotFound, validationProblem } from "@/lib/api/problem
 import { getDb } from "@/lib/db";
 import { webhookConfigs } from "@/lib/db/schema";
 import { config } from "@/lib/env";
+import { registeredAgencia } from "@/lib/service/agencias/relation";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
+import { isTopicAvailable } from "@/lib/service/apps/topics";
 import { enqueueNotification, type NotificationPayload } from "@/lib/service/webhooks/enqueue-notification";
 import { assertSendable } from "@/lib/service/webhooks/sendable-webhook";
-import { isTopicAvailable } from "@/lib/service/webhooks/topic-available";
 import { formatDateTime } from "@/lib/time";
 import { findConsulta } from "./get-consulta";
 import { consultaDatos } from "./present-consulta";
-import { registeredAgencia } from "./visibility";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * POST /v3/consultas/{adminMail}/{sid}/resendwebhook (docs/contract.md#resending-a-webhook): a new notification (new id,
+ * POST /v3/consultas/{adminMail}/{sid}/resendwebhook (resendConsultaWebhook, docs/contract.md#resending-a-webhook): a new notification (new id,
  * Reenvio true) for an enquiry of the last 90 days, queued for the active `consultas`
  * configuration. Returns the payload and the Callback it goes to. A configuration stored before
  * the rules of what can be sent existed, and breaking one: 400 with the reasons, nothing queued.
  */
-export async function resendConsulta(
+export async function resendConsultaWebhook(
   app: AuthenticatedApp,
   adminMail: string,
   sid: string,

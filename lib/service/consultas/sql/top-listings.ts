@@ -4,7 +4,7 @@ import type { Db } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
 import { consultas, consultasPorPublicacion, consultasPorPublicacionSemana } from "@/lib/db/schema";
 import { DAY_MS, isoDay } from "@/lib/time";
-import { type ListParams, type ListShape, shapeName } from "./list-shape";
+import { type ListParams, type ListShape, shapeName } from "./shape";
 import { visibleEnquiries } from "./visibility";
 
 const TOP_LISTINGS = 10;
