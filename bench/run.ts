@@ -33,6 +33,7 @@ import { explainStep } from "./steps/explain";
 import { loadStep } from "./steps/load";
 import { panelStep } from "./steps/panel";
 import { pgliteStep } from "./steps/pglite";
+import { publicacionesStep } from "./steps/publicaciones";
 import { searchStep } from "./steps/search";
 import { webhookStep } from "./steps/webhooks";
 
@@ -83,6 +84,7 @@ async function main() {
   await stop(baseline);
   await webhookStep(found.credentials, found.externalId);
   await panelStep();
+  await publicacionesStep(found.credentials, listAt16?.vitrina.p99 ?? Number.NaN);
   await stop(vitrina);
   await pgliteStep(pgResults);
 

@@ -1589,11 +1589,11 @@ export interface components {
             /** Format: uri */
             Url: string;
             /**
-             * @description pendiente hasta que se revisa
+             * @description pendiente hasta que se revisa (en segundos); ok: una imagen JPEG, PNG o WebP de al menos 640×480 y hasta 10 MB que respondió en 15 s; error: no sirve
              * @enum {string}
              */
             Estado: "pendiente" | "ok" | "error";
-            /** @description Por qué no sirve (Estado error); null si no */
+            /** @description Por qué no sirve (Estado error), en palabras de una persona, p. ej. "muy chica: 320×240 (mínimo 640×480)"; null si no */
             Motivo: string | null;
         };
         PublicacionLinks: {
