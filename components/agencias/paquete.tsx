@@ -10,7 +10,7 @@ import { CLASE_PAQUETE, Insignia } from "./insignias";
  * words, so a screen reader says "Publicaciones: 3 de 10 usadas".
  */
 
-function Barra({
+export function Barra({
   id,
   titulo,
   usadas,

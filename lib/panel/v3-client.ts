@@ -5,7 +5,16 @@ import { LINES_TYPE } from "@/lib/api/media-types";
 import { IDIOMA_PREDETERMINADO, type Traductor } from "./i18n/idiomas";
 import { traductorDe } from "./i18n/mensajes";
 import { leerProblema, type Problema } from "./problema";
-import type { AgenciaCambios, AgenciaInvitacion, AtencionCambios, EstadoAgencia, EstadoEntrega, Topic, WebhookCambios } from "./v3-tipos";
+import type {
+  AgenciaCambios,
+  AgenciaInvitacion,
+  AtencionCambios,
+  EstadoAgencia,
+  EstadoEntrega,
+  PublicacionCambios,
+  Topic,
+  WebhookCambios,
+} from "./v3-tipos";
 import { workspaceConnection } from "./workspaces";
 
 /**
@@ -36,6 +45,14 @@ export type ConsultasFiltros = {
   externalid?: string;
   desde?: string;
   hasta?: string;
+  pagina?: number;
+};
+
+export type PublicacionesFiltros = {
+  estado?: "activa" | "suspendida" | "archivada";
+  exposicion?: "alta" | "media" | "baja";
+  operador?: string;
+  q?: string;
   pagina?: number;
 };
 
@@ -178,6 +195,7 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
   const topico = (topic: Topic) => ({ params: { path: { topic } } });
   const entrega = (topic: Topic, id: string) => ({ params: { path: { topic, id } } });
   const consulta = (adminMail: string, sid: string) => ({ params: { path: { adminMail, sid } } });
+  const publicacion = (adminMail: string, externalId: string) => ({ params: { path: { adminMail, externalId } } });
 
   return {
     /** GET /v3: the entry points, with the status (the connection test). */
@@ -255,6 +273,18 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
     resendConsultaWebhook: async (adminMail: string, sid: string) => {
       const { data, response } = await ok(sdk.POST("/v3/consultas/{adminMail}/{sid}/resendwebhook", consulta(adminMail, sid)));
       return { notificacion: data, location: response.headers.get("Location") };
+    },
+
+    // Publicaciones (each method named as its operationId)
+    listPublicaciones: (adminMail: string, filtros: PublicacionesFiltros = {}) =>
+      data(sdk.GET("/v3/publicaciones/{adminMail}", { params: { path: { adminMail }, query: conValor(filtros) } })),
+    getPublicacion: (adminMail: string, externalId: string) =>
+      data(sdk.GET("/v3/publicaciones/{adminMail}/{externalId}", publicacion(adminMail, externalId))),
+    /** PUT replaces every editable member: the caller sends the listing's own values with its change. */
+    editPublicacion: (adminMail: string, externalId: string, body: PublicacionCambios) =>
+      data(sdk.PUT("/v3/publicaciones/{adminMail}/{externalId}", { ...publicacion(adminMail, externalId), body })),
+    archivePublicacion: async (adminMail: string, externalId: string) => {
+      await ok(sdk.DELETE("/v3/publicaciones/{adminMail}/{externalId}", publicacion(adminMail, externalId)));
     },
 
     // Catálogos
