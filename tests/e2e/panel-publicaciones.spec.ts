@@ -72,9 +72,9 @@ test.beforeAll(async () => {
     const response = await api(info, app, "POST", `/v3/publicaciones/${AGENCIA}`, body);
     expect(response.status, await response.clone().text()).toBe(201);
   }
-  for (const [nombre, horas] of [
-    ["Lucía", 2],
-    ["Pablo", 30],
+  for (const [nombre, clave, horas] of [
+    ["Lucía", "lucia", 2],
+    ["Pablo", "pablo", 30],
   ] as const) {
     await ingresarConsulta(info, {
       AdminMail: AGENCIA,
@@ -86,7 +86,7 @@ test.beforeAll(async () => {
         Interes: "compra",
         Nombre: nombre,
         Apellido: "Compradora",
-        Email: `${nombre.toLowerCase()}@example.com`,
+        Email: `${clave}@example.com`,
         Comentario: "",
       },
     });
