@@ -114,11 +114,17 @@ function hecho(antes: Publicacion, despues: Publicacion | null, accion: Accion, 
 async function actuar(client: V3Client, user: CurrentUser, externalId: string, entrada: z.infer<typeof Entrada>, t: Traductor) {
   const adminMail = user.agency?.adminMail ?? entrada.agencia.toLowerCase();
   const rechazo = (Status: number, Detail: string) => respuestaProblema({ Title: t("publicaciones.acciones.rechazo"), Status, Detail });
-  if (user.agency && user.agency.adminMail !== entrada.agencia.toLowerCase()) return rechazo(404, t("publicaciones.rechazos.noEncontrada"));
-  const antes = await client.getPublicacion(adminMail, externalId);
-  if (!visibleEnLaVista({ fijo: Boolean(user.agency), adminMail, operador: user.agency?.operatorEmail }, antes)) {
-    return rechazo(404, t("publicaciones.rechazos.noAsignada"));
+  // An `agencia` user may act only on its agency's listings in its care: anything else is not theirs (403).
+  const ajena = () => rechazo(403, t("publicaciones.rechazos.noAsignada"));
+  if (user.agency && user.agency.adminMail !== entrada.agencia.toLowerCase()) return ajena();
+  let antes: Publicacion;
+  try {
+    antes = await client.getPublicacion(adminMail, externalId);
+  } catch (error) {
+    if (user.agency && error instanceof V3Error && error.status === 404) return ajena();
+    throw error;
   }
+  if (!visibleEnLaVista({ fijo: Boolean(user.agency), adminMail, operador: user.agency?.operatorEmail }, antes)) return ajena();
   const cuerpo = cuerpoDe(antes, entrada);
   const incompleta = faltantes(antes);
   if (cuerpo && incompleta.length > 0) return rechazo(409, t("publicaciones.rechazos.incompleta", { campos: incompleta.join(", ") }));
