@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { addDays, dayOf } from "../../lib/time";
 import { revisarPagina } from "../support/pagina";
 import { adminCli, type ServicioPanel, startPanelService } from "../support/panel";
 import { api, type Credenciales, ingresarConsulta, registrarAgencia } from "../support/panel-consultas";
@@ -24,6 +25,8 @@ const users = {
 let service: ServicioPanel;
 let app: Credenciales;
 let base: string;
+/** The plan's last day: ten days from today in the service's zone (the warning shows under 15). */
+const hasta = addDays(dayOf(new Date(), "America/Argentina/Buenos_Aires"), 10);
 
 const auto = (ExternalId: string, Modelo: string, extra: Record<string, unknown> = {}) => ({
   ExternalId,
@@ -61,6 +64,8 @@ test.beforeAll(async () => {
     "1",
     "--baja",
     "0",
+    "--hasta",
+    hasta,
     "--json",
   );
   const fotos = [{ Url: `${base}/icon.svg` }, { Url: `${base}/no-es-una-foto.jpg` }];
@@ -190,4 +195,33 @@ test("soporte: reads a listing's photos and their checks, with no action to take
   });
   expect(response.status()).toBe(403);
   expect((await leer<Publicacion>(`/v3/publicaciones/${AGENCIA}/COR-1`)).Estado).toBe("Activa");
+});
+
+test("agencia: the package page and the home show what is used against what is contracted, and that the plan ends soon", async ({
+  page,
+}) => {
+  const productos = await leer<Productos & { VigenteHasta: string }>(`/v3/agencias/${AGENCIA}/productos`);
+  expect(productos.VigenteHasta).toBe(hasta);
+  const [anio, mes, dia] = hasta.split("-");
+  await ingresar(page, AGENCIA, "/panel/paquete");
+  await expect(page.getByTestId("paquete-vigencia")).toHaveText(`Vence el ${dia}/${mes}/${anio}`);
+  await expect(page.getByTestId("paquete-aviso-vigencia")).toContainText("Vence en 10 días");
+  const activas = page.getByRole("progressbar", { name: "Publicaciones activas" });
+  await expect(activas).toHaveAttribute("aria-valuenow", String(productos.Publicaciones.Activas));
+  await expect(activas).toHaveAttribute("aria-valuemax", String(productos.Publicaciones.Contratadas));
+  await expect(page.getByTestId("paquete-lleno")).toBeVisible();
+  await revisarPagina(page, "paquete-agencia");
+
+  await page.goto(`${base}/panel`);
+  await expect(page.getByTestId("inicio-paquete-aviso-vigencia")).toContainText("Vence en 10 días");
+  await expect(page.getByTestId("sin-consultas")).toContainText("Toyota Etios 2.0 XEI 2021");
+  await revisarPagina(page, "inicio-agencia-publicaciones");
+});
+
+test("admin: the home lists the agencies closest to their limits", async ({ page }) => {
+  await ingresar(page, users.admin.email, "/panel");
+  const cerca = page.getByTestId("cerca-del-limite");
+  await expect(cerca).toContainText("Stock Norte");
+  await expect(cerca.getByRole("progressbar").first()).toHaveAttribute("aria-valuetext", /^2 de 2 usadas/);
+  await revisarPagina(page, "inicio-admin-cerca");
 });
