@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { type ReactNode, Suspense } from "react";
 import { Cargando } from "@/components/agencias/cargando";
@@ -21,7 +22,7 @@ import { ROLES_QUE_ACTUAN } from "@/lib/panel/publicaciones/acciones";
 import { urlPublicacion, urlPublicaciones } from "@/lib/panel/publicaciones/filtros";
 import { autoDe, enlacesConsultas, estadoDe, exposicionDe } from "@/lib/panel/publicaciones/presentacion";
 import { resolverPublicaciones, type VistaPublicaciones, visibleEnLaVista } from "@/lib/panel/publicaciones/vista";
-import { type CurrentUser, exigirUsuario } from "@/lib/panel/session";
+import { exigirUsuario } from "@/lib/panel/session";
 import { esEstadoV3 } from "@/lib/panel/v3-client";
 import type { Publicacion } from "@/lib/panel/v3-tipos";
 
@@ -42,64 +43,42 @@ const decodificar = (valor: string) => {
   }
 };
 
-/** A listing's page: its data, its photos with each one's check, its enquiries, and what is known of its changes. */
+/**
+ * A listing's page: its data, its photos with each one's check, its enquiries, and what is known of
+ * its changes. The listing is read before anything streams: one the person may not see, or that does
+ * not exist for the app, answers 404 (the Panel's not-found page); its enquiries load below.
+ */
 export default async function PublicacionPage({ params, searchParams }: Props) {
   const externalId = decodificar((await params).externalId);
   const crudos = await searchParams;
   const agencia = typeof crudos.agencia === "string" ? crudos.agencia : undefined;
   const user = await exigirUsuario({ roles: ROLES, next: urlPublicacion(externalId, agencia) });
-  const t = await getTranslations();
-  return (
-    <div className="space-y-6">
-      <Migas
-        etiqueta={t("publicaciones.detalle.volver")}
-        seccion={t("publicaciones.titulo")}
-        href={urlPublicaciones({ agencia: user.agency ? undefined : agencia })}
-        actual={externalId}
-      />
-      <Suspense fallback={<Cargando texto={t("publicaciones.cargando")} filas={6} />}>
-        <Ficha user={user} externalId={externalId} crudos={crudos} />
-      </Suspense>
-    </div>
-  );
-}
-
-async function Ficha({
-  user,
-  externalId,
-  crudos,
-}: {
-  user: CurrentUser;
-  externalId: string;
-  crudos: Record<string, string | string[] | undefined>;
-}) {
   const vista = await resolverPublicaciones(user, crudos, { listar: false });
   const { t, adminMail } = vista;
-  const noExiste = (
-    <Card titulo={t("publicaciones.detalle.noExiste")} descripcion={t("publicaciones.detalle.noExisteTexto")}>
-      <a href={urlPublicaciones({ agencia: vista.fijo ? undefined : (adminMail ?? undefined) })} className={enlaceClass("text-sm")}>
-        {t("publicaciones.detalle.volver")}
-      </a>
-    </Card>
-  );
-  if (!adminMail) return noExiste;
+  if (!adminMail) notFound();
   let publicacion: Publicacion;
   try {
     publicacion = await vista.client.getPublicacion(adminMail, externalId);
   } catch (error) {
-    if (esEstadoV3(error, 404) || esEstadoV3(error, 400)) return noExiste;
+    if (esEstadoV3(error, 404) || esEstadoV3(error, 400)) notFound();
     return (
       <Alert tono="error" titulo={t("publicaciones.noPudimosCargar")}>
         {explicarFalla(error, t, adminMail)}
       </Alert>
     );
   }
-  if (!visibleEnLaVista(vista, publicacion)) return noExiste;
+  if (!visibleEnLaVista(vista, publicacion)) notFound();
   const f = await getFormatter();
   const auto = autoDe(publicacion);
   const puedeActuar = (ROLES_QUE_ACTUAN as readonly string[]).includes(user.role);
   return (
-    <>
+    <div className="space-y-6">
+      <Migas
+        etiqueta={t("publicaciones.detalle.volver")}
+        seccion={t("publicaciones.titulo")}
+        href={urlPublicaciones({ agencia: vista.fijo ? undefined : adminMail })}
+        actual={publicacion.ExternalId}
+      />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <Foto
           url={publicacion.Fotos[0]?.Url ?? null}
@@ -135,7 +114,11 @@ async function Ficha({
       <Card titulo={t("publicaciones.detalle.fotos")}>
         <Fotos publicacion={publicacion} auto={auto} t={t} />
       </Card>
-      <Consultas vista={vista} adminMail={adminMail} publicacion={publicacion} userId={user.id} />
+      <Card titulo={t("publicaciones.detalle.consultas")}>
+        <Suspense fallback={<Cargando texto={t("consultas.cargando")} filas={3} />}>
+          <Consultas vista={vista} adminMail={adminMail} publicacion={publicacion} userId={user.id} />
+        </Suspense>
+      </Card>
       <Card titulo={t("publicaciones.detalle.cambios")}>
         <p className="text-sm text-slate-700">
           {t("publicaciones.detalle.cambiosTexto", {
@@ -144,7 +127,7 @@ async function Ficha({
           })}
         </p>
       </Card>
-    </>
+    </div>
   );
 }
 
@@ -268,13 +251,11 @@ async function Consultas({
     );
   }
   return (
-    <Card titulo={t("publicaciones.detalle.consultas")}>
-      <div className="space-y-3">
-        {contenido}
-        <a href={enlaces.href} className={enlaceClass("text-sm")}>
-          {t("publicaciones.detalle.todasLasConsultas")}
-        </a>
-      </div>
-    </Card>
+    <div className="space-y-3">
+      {contenido}
+      <a href={enlaces.href} className={enlaceClass("text-sm")}>
+        {t("publicaciones.detalle.todasLasConsultas")}
+      </a>
+    </div>
   );
 }
