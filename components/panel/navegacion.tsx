@@ -16,7 +16,7 @@ export function Navegacion({ areas, etiqueta }: { areas: { href: string; label: 
               <Link
                 href={area.href}
                 aria-current={actual ? "page" : undefined}
-                className={`flex min-h-11 items-center rounded-lg px-3 py-2 md:min-h-0 md:px-2 text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700 ${
+                className={`flex min-h-11 items-center rounded-lg px-3 py-2 md:min-h-0 text-sm font-medium focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700 ${
                   actual ? "bg-marca-50 text-marca-900" : "text-slate-700 hover:bg-slate-100"
                 }`}
               >
