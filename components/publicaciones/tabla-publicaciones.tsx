@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import { Encabezados } from "@/components/ui/encabezados";
 import type { FilaPublicacion } from "@/lib/panel/publicaciones/presentacion";
 import { AccionesPublicacion } from "./acciones";
 import { Foto } from "./foto";
@@ -32,31 +33,18 @@ export async function TablaPublicaciones({ filas, caption, adminMail, puedeActua
       <table className="block min-w-full text-left text-sm md:table md:divide-y md:divide-slate-200">
         <caption className="sr-only">{caption}</caption>
         <thead className="sr-only bg-slate-50 text-xs font-semibold uppercase tracking-wide text-slate-600 md:not-sr-only md:table-header-group">
-          <tr>
-            <th scope="col" className={th}>
-              {t("columnas.foto")}
-            </th>
-            <th scope="col" className={th}>
-              {t("columnas.auto")}
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              {t("columnas.precio")}
-            </th>
-            <th scope="col" className={th}>
-              {t("columnas.estado")}
-            </th>
-            <th scope="col" className={th}>
-              {t("columnas.consultas")}
-            </th>
-            <th scope="col" className={th}>
-              {t("columnas.modificada")}
-            </th>
-            {puedeActuar && (
-              <th scope="col" className={th}>
-                {t("columnas.acciones")}
-              </th>
-            )}
-          </tr>
+          <Encabezados
+            className={th}
+            columnas={[
+              { texto: t("columnas.foto") },
+              { texto: t("columnas.auto") },
+              { texto: t("columnas.precio"), className: "text-right" },
+              { texto: t("columnas.estado") },
+              { texto: t("columnas.consultas") },
+              { texto: t("columnas.modificada") },
+              ...(puedeActuar ? [{ texto: t("columnas.acciones") }] : []),
+            ]}
+          />
         </thead>
         <tbody className="block divide-y divide-slate-100 md:table-row-group">
           {filas.map((fila) => (

@@ -11,6 +11,7 @@ import { Alert } from "@/components/ui/alert";
 import { enlaceClass } from "@/components/ui/button-class";
 import { Card } from "@/components/ui/card";
 import { Migas } from "@/components/ui/migas";
+import { parametroMail } from "@/lib/panel/agencias/rutas";
 import { urlConsultas } from "@/lib/panel/consultas/filtros";
 import { leidasDe } from "@/lib/panel/consultas/leidas";
 import { filaDe as filaDeConsulta } from "@/lib/panel/consultas/presentacion";
@@ -35,21 +36,13 @@ type Props = { params: Promise<{ externalId: string }>; searchParams: Promise<Re
 
 const ROLES = ["admin", "soporte", "agencia"] as const;
 
-const decodificar = (valor: string) => {
-  try {
-    return decodeURIComponent(valor);
-  } catch {
-    return valor;
-  }
-};
-
 /**
  * A listing's page: its data, its photos with each one's check, its enquiries, and what is known of
  * its changes. The listing is read before anything streams: one the person may not see, or that does
  * not exist for the app, answers 404 (the Panel's not-found page); its enquiries load below.
  */
 export default async function PublicacionPage({ params, searchParams }: Props) {
-  const externalId = decodificar((await params).externalId);
+  const externalId = parametroMail((await params).externalId);
   const crudos = await searchParams;
   const agencia = typeof crudos.agencia === "string" ? crudos.agencia : undefined;
   const user = await exigirUsuario({ roles: ROLES, next: urlPublicacion(externalId, agencia) });
