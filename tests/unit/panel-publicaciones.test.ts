@@ -80,8 +80,10 @@ describe("a refusal in words", () => {
     expect(rechazoEnPalabras(conflicto({ _: ["x"] }, undefined), t)).toBe(t("publicaciones.rechazos.archivada"));
   });
 
-  it("leaves the API's own words for anything else", () => {
-    expect(rechazoEnPalabras(new V3Error({ Title: "Solicitud inválida", Status: 400, Errors: { Color: ["x"] } }), t)).toBeNull();
+  it("names the members the API refuses to save back, and leaves its own words for anything else", () => {
+    const fotos = new V3Error({ Title: "Solicitud inválida", Status: 400, Errors: { "Fotos[0].Url": ["Esquema http no admitido."] } });
+    expect(rechazoEnPalabras(fotos, t)).toBe("Fotos[0].Url: Esquema http no admitido.");
+    expect(rechazoEnPalabras(new V3Error({ Title: "Demasiadas solicitudes", Status: 429 }), t)).toBeNull();
   });
 
   it("says a paused listing's reason", () => {

@@ -62,6 +62,11 @@ const Paquete = z.object({
 export function rechazoEnPalabras(error: V3Error, t: Traductor): string | null {
   const { Errors, Extensions } = error.problem;
   if (error.status === 404) return t("publicaciones.rechazos.noEncontrada");
+  // A member the API refuses to save back (a photo URL the operator's settings no longer allow…), by name.
+  if (error.status === 400 && Errors)
+    return Object.entries(Errors)
+      .map(([miembro, mensajes]) => `${miembro}: ${mensajes.join(" ")}`)
+      .join(" ");
   if (error.status !== 409) return null;
   const paquete = Paquete.safeParse(Extensions?.Paquete);
   if (Errors?.Activa && paquete.success) {
