@@ -8,6 +8,7 @@ export const PANEL_AREAS = [
   { clave: "agencias", href: "/panel/agencias", roles: ["admin", "soporte"] },
   { clave: "notificaciones", href: "/panel/notificaciones", roles: ["admin", "soporte"] },
   { clave: "consultas", href: "/panel/consultas", roles: ["admin", "soporte", "agencia"] },
+  { clave: "publicaciones", href: "/panel/publicaciones", roles: ["admin", "soporte", "agencia"] },
   { clave: "paquete", href: "/panel/paquete", roles: ["agencia"] },
   { clave: "equipo", href: "/panel/equipo", roles: ["admin"] },
   { clave: "conexion", href: "/panel/conexion", roles: ["admin"] },

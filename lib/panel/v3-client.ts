@@ -168,6 +168,7 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
   const topico = (topic: Topic) => ({ params: { path: { topic } } });
   const entrega = (topic: Topic, id: string) => ({ params: { path: { topic, id } } });
   const consulta = (adminMail: string, sid: string) => ({ params: { path: { adminMail, sid } } });
+  const publicacion = (adminMail: string, externalId: string) => ({ params: { path: { adminMail, externalId } } });
 
   return {
     /** GET /v3: the entry points, with the status (the connection test). */
@@ -244,6 +245,18 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
     resendConsultaWebhook: async (adminMail: string, sid: string) => {
       const { data, response } = await ok(sdk.POST("/v3/consultas/{adminMail}/{sid}/resendwebhook", consulta(adminMail, sid)));
       return { notificacion: data, location: response.headers.get("Location") };
+    },
+
+    // Publicaciones (each method named as its operationId)
+    listPublicaciones: (adminMail: string, filtros: ParametrosDe<"listPublicaciones"> = {}) =>
+      data(sdk.GET("/v3/publicaciones/{adminMail}", { params: { path: { adminMail }, query: conValor(filtros) } })),
+    getPublicacion: (adminMail: string, externalId: string) =>
+      data(sdk.GET("/v3/publicaciones/{adminMail}/{externalId}", publicacion(adminMail, externalId))),
+    /** PUT replaces every editable member: the caller sends the listing's own values with its change. */
+    editPublicacion: (adminMail: string, externalId: string, body: CuerpoDe<"editPublicacion">) =>
+      data(sdk.PUT("/v3/publicaciones/{adminMail}/{externalId}", { ...publicacion(adminMail, externalId), body })),
+    archivePublicacion: async (adminMail: string, externalId: string) => {
+      await ok(sdk.DELETE("/v3/publicaciones/{adminMail}/{externalId}", publicacion(adminMail, externalId)));
     },
 
     // Catálogos

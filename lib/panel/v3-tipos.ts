@@ -27,6 +27,11 @@ export type Consultas = Schemas["Consultas"];
 export type ConsultaDeAgencia = Schemas["ConsultaDeAgencia"];
 export type Resumen = Schemas["Resumen"];
 
+export type Publicacion = Schemas["Publicacion"];
+export type Publicaciones = Schemas["Publicaciones"];
+export type PublicacionCambios = Schemas["PublicacionEdit"];
+export type Exposicion = NonNullable<Publicacion["Exposicion"]>;
+
 export type Topic = Schemas["Topic"];
 /** Its Secret is always null (the API never sends it back): left out, as the SDK reads an answer. */
 export type AppWebhook = Omit<Schemas["AppWebhook"], "Secret">;

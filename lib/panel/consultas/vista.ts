@@ -63,7 +63,7 @@ function leer(crudos: Crudos, nombre: string): string | undefined {
   return first?.trim() ? first.trim() : undefined;
 }
 
-async function listarAgencias(client: V3Client): Promise<AgenciaOpcion[]> {
+export async function listarAgencias(client: V3Client): Promise<AgenciaOpcion[]> {
   const { _entries } = await client.listAgencias();
   return _entries
     .filter((agencia) => agencia.Estado === "registrada")
