@@ -42,11 +42,28 @@ async function findTargets(db: Db, input: ConsultaIngest) {
 }
 
 /**
+ * Stores one enquiry in the transaction `tx`, then counts it: first the enquiry, whose statement
+ * writes its search terms (migration 0018's trigger: some twenty index entries, a page read each
+ * when the index is larger than memory) while it locks nothing other enquiries need; last its
+ * counters and its agency's revision, rows shared by all the agency's enquiries of the hour and
+ * locked until the commit, so concurrent enquiries of an agency wait for each other only this
+ * long (decision 0087).
+ */
+export async function storeConsulta(tx: Pick<Db, "insert" | "execute">, row: ConsultaRow) {
+  await tx.insert(consultas).values(row);
+  await tally(
+    tx,
+    sql`select * from (values (${row.agenciaId}::text, ${row.appId}::text, ${row.operadorResponsable}::text,
+      ${row.externalId}::text, ${row.momento.toISOString()}::timestamptz)) as nueva (agencia_id, app_id, operador_responsable, external_id, momento)`,
+  );
+}
+
+/**
  * POST /marketplace/consultas: stores the enquiry and, in the same transaction, queues a
  * `consultas` notification for every app that sees it and has an active configuration
  * (docs/contract.md#visibility, docs/contract.md#delivery): the app that published the listing, or for a catalogue enquiry every attached app the
- * agency enabled for them. Four round trips: the lookup, then the enquiry with its counters, the
- * audience, and the notifications inside the transaction.
+ * agency enabled for them. Five round trips: the lookup, then the audience, the notifications, the
+ * enquiry and its counters inside the transaction.
  */
 export async function ingestConsulta(input: ConsultaIngest): Promise<{ Sid: string }> {
   const db = await getDb();
@@ -94,16 +111,7 @@ export async function ingestConsulta(input: ConsultaIngest): Promise<{ Sid: stri
         momento: formatDateTime(now, config().timeZone),
       },
     );
-    // Last: the counters' rows are shared by all the agency's enquiries of the hour, and a row lock
-    // is held until the commit, so concurrent enquiries wait for each other only this long.
-    const stored = tx.insert(consultas).values(row).returning({
-      agencia_id: consultas.agenciaId,
-      app_id: consultas.appId,
-      operador_responsable: consultas.operadorResponsable,
-      external_id: consultas.externalId,
-      momento: consultas.momento,
-    });
-    await tally(tx, stored.getSQL());
+    await storeConsulta(tx, row);
   });
   return { Sid: row.sid };
 }

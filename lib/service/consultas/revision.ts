@@ -31,11 +31,15 @@ export async function revisionState(db: Db, facts: ListFacts): Promise<{ revisio
   return state ?? { revision: "0", vigente: false };
 }
 
-/** Raises the revision of the agencies of `agencias` (a query selecting `agencia_id`, a CTE's name for example). */
+/**
+ * Raises the revision of the agencies of `agencias` (a query selecting `agencia_id` once per change,
+ * a CTE's name for example) by their changes: a statement storing many enquiries leaves the revision
+ * that storing them one at a time would (decision 0085).
+ */
 export const raiseRevisions = (agencias: SQL) => sql`
   insert into consultas_revisiones (agencia_id, revision)
-  select agencia_id, 1 from ${agencias} group by 1
-  on conflict (agencia_id) do update set revision = consultas_revisiones.revision + 1`;
+  select agencia_id, count(*) from ${agencias} group by 1
+  on conflict (agencia_id) do update set revision = consultas_revisiones.revision + excluded.revision`;
 
 /**
  * Answers kept under the revision they were counted at (decisions 0053), at most `maxEntries`, 10
