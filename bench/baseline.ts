@@ -350,6 +350,8 @@ async function ingest(request: IncomingMessage) {
   const client = await pool.connect();
   try {
     await client.query("begin");
+    // An enquiry and its notification, nothing more: Vitrina's counters (its commit-time trigger) are not the baseline's work.
+    await client.query("set local vitrina.consultas_contadas = 'si'");
     const audience = await client.query<{ app_id: string }>(
       `select r.app_id from agencia_apps r
        join webhook_configs w on w.app_id = r.app_id and w.topic = 'consultas' and w.active

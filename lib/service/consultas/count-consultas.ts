@@ -103,8 +103,10 @@ function perListing(table: string, column: string, bucket: SQL) {
 
 /**
  * Adds enquiries to the per-day, per-hour and per-listing (per day and per week) counters, in the
- * transaction (or the statement) that stores them (docs/decisions/0042), and raises their agencies'
- * revisions (0053). `nuevas` selects, or inserts
+ * statement that stores them (docs/decisions/0042), and raises their agencies' revisions (0053): the
+ * demo seed's many enquiries at once. Ingestion's one enquiry is counted the same way by the
+ * database at its commit (migration 0023, decision 0087); the caller of this sets
+ * `vitrina.consultas_contadas` for the transaction so that trigger leaves the rows counted here. `nuevas` selects, or inserts
  * returning, agencia_id, app_id, operador_responsable, external_id and momento.
  */
 export function tally(db: Pick<Db, "execute">, nuevas: SQL) {

@@ -9,7 +9,6 @@ import { config } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { insertNotifications } from "@/lib/service/webhooks/enqueue-notification";
 import { formatDateTime } from "@/lib/time";
-import { tally } from "./count-consultas";
 import { type ConsultaRow, consultaDatos } from "./present-consulta";
 
 /**
@@ -42,20 +41,14 @@ async function findTargets(db: Db, input: ConsultaIngest) {
 }
 
 /**
- * Stores one enquiry in the transaction `tx`, then counts it: first the enquiry, whose statement
- * writes its search terms (migration 0018's trigger: some twenty index entries, a page read each
- * when the index is larger than memory) while it locks nothing other enquiries need; last its
- * counters and its agency's revision, rows shared by all the agency's enquiries of the hour and
- * locked until the commit, so concurrent enquiries of an agency wait for each other only this
- * long (decision 0087).
+ * Ingestion's statement: one enquiry into the transaction `tx`. Its search terms are written by the
+ * statement (migration 0018's trigger); its counters and its agency's revision, rows every enquiry
+ * of the agency updates, by the database when the transaction commits (migration 0023), so
+ * concurrent enquiries of an agency wait for each other only for those updates and the commit
+ * itself, never for a round trip to this process (decision 0087).
  */
-export async function storeConsulta(tx: Pick<Db, "insert" | "execute">, row: ConsultaRow) {
+export async function storeConsulta(tx: Pick<Db, "insert">, row: ConsultaRow) {
   await tx.insert(consultas).values(row);
-  await tally(
-    tx,
-    sql`select * from (values (${row.agenciaId}::text, ${row.appId}::text, ${row.operadorResponsable}::text,
-      ${row.externalId}::text, ${row.momento.toISOString()}::timestamptz)) as nueva (agencia_id, app_id, operador_responsable, external_id, momento)`,
-  );
 }
 
 /**

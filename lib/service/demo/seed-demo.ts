@@ -284,6 +284,8 @@ async function stageConsultas(tx: Pick<Db, "execute">, rows: ReturnType<typeof c
  * the same enquiries one at a time leaves them, each written once (decision 0085).
  */
 async function storeStaged(tx: Pick<Db, "execute">) {
+  // Counted by this statement: the trigger that counts each enquiry at the commit leaves them (migration 0023).
+  await tx.execute(sql`set local vitrina.consultas_contadas = 'si'`);
   await tally(
     tx,
     sql`
