@@ -10,7 +10,6 @@ import { newId } from "@/lib/ids";
 import { insertNotifications } from "@/lib/service/webhooks/enqueue-notification";
 import { formatDateTime } from "@/lib/time";
 import { type ConsultaRow, consultaDatos } from "./present-consulta";
-import { tally } from "./write/tally";
 
 /**
  * The agency (registered), the operator (the one named, or the administrator) and, for a
@@ -42,11 +41,22 @@ async function findTargets(db: Db, input: ConsultaIngest) {
 }
 
 /**
+ * Ingestion's statement: one enquiry into the transaction `tx`. Its search terms are written by the
+ * statement (migration 0018's trigger); its counters and its agency's revision, rows every enquiry
+ * of the agency updates, by the database when the transaction commits (migration 0024), so
+ * concurrent enquiries of an agency wait for each other only for those updates and the commit
+ * itself, never for a round trip to this process (decision 0087).
+ */
+export async function storeConsulta(tx: Pick<Db, "insert">, row: ConsultaRow) {
+  await tx.insert(consultas).values(row);
+}
+
+/**
  * POST /marketplace/consultas: stores the enquiry and, in the same transaction, queues a
  * `consultas` notification for every app that sees it and has an active configuration
  * (docs/contract.md#visibility, docs/contract.md#delivery): the app that published the listing, or for a catalogue enquiry every attached app the
- * agency enabled for them. Four round trips: the lookup, then the enquiry with its counters, the
- * audience, and the notifications inside the transaction.
+ * agency enabled for them. Five round trips: the lookup, then the audience, the notifications, the
+ * enquiry and its counters inside the transaction.
  */
 export async function ingestConsulta(input: ConsultaIngest): Promise<{ Sid: string }> {
   const db = await getDb();
@@ -94,16 +104,7 @@ export async function ingestConsulta(input: ConsultaIngest): Promise<{ Sid: stri
         momento: formatDateTime(now, config().timeZone),
       },
     );
-    // Last: the counters' rows are shared by all the agency's enquiries of the hour, and a row lock
-    // is held until the commit, so concurrent enquiries wait for each other only this long.
-    const stored = tx.insert(consultas).values(row).returning({
-      agencia_id: consultas.agenciaId,
-      app_id: consultas.appId,
-      operador_responsable: consultas.operadorResponsable,
-      external_id: consultas.externalId,
-      momento: consultas.momento,
-    });
-    await tally(tx, stored.getSQL());
+    await storeConsulta(tx, row);
   });
   return { Sid: row.sid };
 }

@@ -7,11 +7,15 @@ import type { Db } from "@/lib/db";
  * nothing of the reads (`.dependency-cruiser.cjs`, decision 0080).
  */
 
-/** Raises the revision of the agencies of `agencias` (a query selecting `agencia_id`, a CTE's name for example). */
+/**
+ * Raises the revision of the agencies of `agencias` (a query selecting `agencia_id` once per change,
+ * a CTE's name for example) by their changes: a statement storing many enquiries leaves the revision
+ * that storing them one at a time would (decision 0085).
+ */
 export const raiseRevisions = (agencias: SQL) => sql`
   insert into consultas_revisiones (agencia_id, revision)
-  select agencia_id, 1 from ${agencias} group by 1
-  on conflict (agencia_id) do update set revision = consultas_revisiones.revision + 1`;
+  select agencia_id, count(*) from ${agencias} group by 1
+  on conflict (agencia_id) do update set revision = consultas_revisiones.revision + excluded.revision`;
 
 /**
  * Adds enquiries to a per-listing counter (`bucket`: the day or the week, UTC), once under their
@@ -31,9 +35,12 @@ function perListing(table: string, column: string, bucket: SQL) {
 
 /**
  * Adds enquiries to the per-day, per-hour and per-listing (per day and per week) counters, in the
- * transaction (or the statement) that stores them (docs/decisions/0042), and raises their agencies'
- * revisions (0053). `nuevas` selects, or inserts
- * returning, agencia_id, app_id, operador_responsable, external_id and momento.
+ * statement that stores them (docs/decisions/0042), and raises their agencies' revisions (0053): the
+ * demo seed's many enquiries at once. Ingestion's one enquiry is counted the same way by the
+ * database at its commit (migration 0024, decision 0087); the caller of this sets
+ * `vitrina.consultas_contadas` for the transaction so that trigger leaves the rows counted here.
+ * `nuevas` selects, or inserts returning, agencia_id, app_id, operador_responsable, external_id and
+ * momento.
  */
 export function tally(db: Pick<Db, "execute">, nuevas: SQL) {
   return db.execute(sql`
