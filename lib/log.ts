@@ -62,7 +62,7 @@ export type LogStyle = { format: LogFormat; level: string };
  */
 export function logStyle(env: Record<string, string | undefined>, terminal: boolean): LogStyle {
   const chosen = env.LOG_FORMAT === "json" || env.LOG_FORMAT === "text" ? env.LOG_FORMAT : undefined;
-  const format = chosen ?? (env.DATABASE_URL === undefined && terminal ? "text" : "json");
+  const format = chosen ?? (!env.DATABASE_URL && terminal ? "text" : "json");
   return { format, level: env.LOG_LEVEL || (format === "text" ? "warn" : "info") };
 }
 

@@ -84,6 +84,8 @@ describe("the log's style", () => {
     expect(logStyle({}, true)).toEqual({ format: "text", level: "warn" });
     expect(logStyle({}, false)).toEqual({ format: "json", level: "info" });
     expect(logStyle({ DATABASE_URL: "postgres://x/y" }, true)).toEqual({ format: "json", level: "info" });
+    // An empty variable counts as unset, as everywhere in the configuration.
+    expect(logStyle({ DATABASE_URL: "", LOG_LEVEL: "" }, true)).toEqual({ format: "text", level: "warn" });
     expect(logStyle({ LOG_LEVEL: "info" }, true)).toEqual({ format: "text", level: "info" });
     expect(logStyle({ LOG_FORMAT: "json" }, true)).toEqual({ format: "json", level: "info" });
     expect(logStyle({ LOG_FORMAT: "text", DATABASE_URL: "postgres://x/y" }, false)).toEqual({ format: "text", level: "warn" });
