@@ -28,12 +28,12 @@ export async function PestanasAtencion({
           href={href(atencion)}
           scroll={false}
           aria-current={atencion === actual ? "page" : undefined}
-          className="-mb-px inline-flex min-h-11 items-center border-b-2 border-transparent px-4 text-sm font-semibold whitespace-nowrap text-slate-600 hover:text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700 aria-[current=page]:border-marca-700 aria-[current=page]:text-marca-800"
+          className="-mb-px inline-flex min-h-11 items-center border-b-2 border-transparent px-2.5 text-sm sm:px-4 font-semibold whitespace-nowrap text-slate-600 hover:text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700 aria-[current=page]:border-marca-700 aria-[current=page]:text-marca-800"
         >
           {t(`consultas.atencion.${atencion}`)}
           {cuentas && (
             <span
-              className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700 tabular-nums"
+              className="ml-1.5 rounded-full bg-slate-100 px-1.5 py-0.5 text-xs font-semibold text-slate-700 tabular-nums"
               data-testid={`cuenta-${atencion}`}
             >
               {numero(f, cuentas[atencion])}
