@@ -86,7 +86,9 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default("vitrina:"),
   METRICS_TOKEN: z.string().min(16, { message: "se esperan al menos 16 caracteres" }).optional(),
   WORKER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Unset: info, or warn in the embedded default on a terminal (lib/log.ts, decisions 0095).
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  LOG_FORMAT: z.enum(["json", "text"]).optional(),
 });
 
 export type Config = {
@@ -125,7 +127,6 @@ export type Config = {
   metricsToken: string | undefined;
   /** Where `npm run worker` answers /healthz, /readyz and /metrics (on HOST); none when unset. */
   workerPort: number | undefined;
-  logLevel: string;
 };
 
 export class ConfigError extends Error {}
@@ -238,7 +239,6 @@ export function parseConfig(source: Source): Config {
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     metricsToken: env.METRICS_TOKEN,
     workerPort: env.WORKER_PORT,
-    logLevel: env.LOG_LEVEL,
   };
 }
 

@@ -58,7 +58,7 @@ const q = inputString({ error: "q es obligatorio." })
     message: `q no puede tener más de ${MAX_PALABRAS_Q} palabras (sin contar las de menos de ${MIN_PALABRA_Q} caracteres, que no se buscan).`,
   })
   .meta({
-    description: `Extensión: texto a buscar en nombre, apellido, e-mail y teléfono del interesado (el teléfono por sus dígitos), sid, marca, modelo, versión, ExternalId y RefStock; sin distinguir mayúsculas ni acentos. Cada palabra debe ser el comienzo de un término: una palabra, o la parte de una palabra después de un signo ("perez@correo" en un e-mail, el número de un ExternalId); el teléfono y el sid, también su final. Se buscan hasta ${MAX_PALABRAS_Q} palabras de ${MIN_PALABRA_Q} caracteres o más; las más cortas no se buscan si queda otra.`,
+    description: `Extensión: texto a buscar en nombre, apellido, e-mail y teléfono del interesado (el teléfono por sus dígitos), sid, marca, modelo, versión, ExternalId y RefStock; sin distinguir mayúsculas ni acentos. Cada palabra debe ser el comienzo de un término: una palabra, o la parte de una palabra después de un signo ("perez@correo" en un e-mail, el número de un ExternalId); el sid, también su final; el teléfono, también cualquier parte de sus dígitos seguidos ("351 737" encuentra +54 9 351 737-1234). Se buscan hasta ${MAX_PALABRAS_Q} palabras de ${MIN_PALABRA_Q} caracteres o más; las más cortas no se buscan si queda otra.`,
     example: "gomez",
   });
 

@@ -16,6 +16,14 @@ export const PANEL_AREAS = [
 
 export type PanelArea = (typeof PANEL_AREAS)[number];
 
+/**
+ * Who marks an enquiry attended or unattended (decisions 0097): admin and agencia. Soporte reads
+ * enquiries and resends their webhooks, but does not mark: an unmark would erase who attended it.
+ */
+export const ROLES_QUE_MARCAN = ["admin", "agencia"] as const satisfies readonly PanelRole[];
+
+export const puedeMarcarAtencion = (role: PanelRole) => (ROLES_QUE_MARCAN as readonly PanelRole[]).includes(role);
+
 export function areasFor(role: PanelRole): PanelArea[] {
   return PANEL_AREAS.filter((area) => (area.roles as readonly PanelRole[]).includes(role));
 }

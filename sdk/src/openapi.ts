@@ -3265,7 +3265,7 @@ export interface operations {
     searchConsultas: {
         parameters: {
             query: {
-                /** @description Extensión: texto a buscar en nombre, apellido, e-mail y teléfono del interesado (el teléfono por sus dígitos), sid, marca, modelo, versión, ExternalId y RefStock; sin distinguir mayúsculas ni acentos. Cada palabra debe ser el comienzo de un término: una palabra, o la parte de una palabra después de un signo ("perez@correo" en un e-mail, el número de un ExternalId); el teléfono y el sid, también su final. Se buscan hasta 6 palabras de 2 caracteres o más; las más cortas no se buscan si queda otra. */
+                /** @description Extensión: texto a buscar en nombre, apellido, e-mail y teléfono del interesado (el teléfono por sus dígitos), sid, marca, modelo, versión, ExternalId y RefStock; sin distinguir mayúsculas ni acentos. Cada palabra debe ser el comienzo de un término: una palabra, o la parte de una palabra después de un signo ("perez@correo" en un e-mail, el número de un ExternalId); el sid, también su final; el teléfono, también cualquier parte de sus dígitos seguidos ("351 737" encuentra +54 9 351 737-1234). Se buscan hasta 6 palabras de 2 caracteres o más; las más cortas no se buscan si queda otra. */
                 q: string;
                 /** @description Primer día de recepción, en la zona horaria del servicio; como mínimo hoy menos 90 días (por omisión) */
                 desde?: string;

@@ -116,6 +116,8 @@ test("the admin sees the team; adds a soporte member with a generated password, 
   await expect(fila(page, AGENCIA)).toContainText(NOMBRE_AGENCIA);
   await expect(page.getByRole("table")).not.toContainText(AJENO);
   await revisar(page, "panel-equipo");
+  // What each role may do, as the server enforces it (decision 0097: soporte does not mark enquiries).
+  await expect(rol(page, "Soporte")).toHaveAccessibleName(/solo lectura: no marca ni desmarca consultas como atendidas/);
 
   // The form checks its fields in the browser first.
   await page.getByRole("button", { name: "Agregar al equipo" }).click();

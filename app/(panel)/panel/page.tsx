@@ -14,7 +14,7 @@ import { Card } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/field";
 import { MAX_Q } from "@/lib/api/limites";
 import { areasFor } from "@/lib/panel/areas";
-import { limitesFechas, urlConsultas } from "@/lib/panel/consultas/filtros";
+import { limitesFechas, periodoDe, urlConsultas } from "@/lib/panel/consultas/filtros";
 import { explicarFalla } from "@/lib/panel/fallas";
 import { zonaHorariaDelPanel } from "@/lib/panel/i18n/zona-horaria";
 import { DIAS_INICIO, entregasFallidas, type NumerosAgencia, numerosDeAgencia, saludDeTopicos } from "@/lib/panel/inicio/numeros";
@@ -57,11 +57,12 @@ async function InicioAgencia({ user }: { user: CurrentUser }) {
   const f = await getFormatter();
   const agencia = user.agency;
   if (!agencia) return null;
+  const hoy = hoyDelPanel();
   const client = await v3ClientFor(user.workspace.id);
   let numeros: NumerosAgencia;
   try {
     numeros = await numerosDeAgencia(client, agencia.adminMail, {
-      hoy: hoyDelPanel(),
+      hoy,
       operador: agencia.operatorEmail,
       fijo: true,
     });
@@ -81,8 +82,9 @@ async function InicioAgencia({ user }: { user: CurrentUser }) {
         </Card>
         <ListaEsperando esperando={numeros.esperando} conAgencia={false} ahora={new Date()} />
       </div>
-      <Link href={urlConsultas({ atendida: "no" })} className={buttonClass("primario")}>
-        {t("inicio.irSinAtender", { n: numeros.sinAtender })}
+      {/* The inbox over the card's period: its "Sin atender" tab counts the same enquiries. */}
+      <Link href={urlConsultas({ atendida: "no", ...periodoDe(DIAS_INICIO, hoy) })} className={buttonClass("primario")}>
+        {t("inicio.irSinAtender", { n: numeros.sinAtender, dias: DIAS_INICIO })}
       </Link>
       <PaqueteDeLaAgencia client={client} adminMail={agencia.adminMail} />
       <Rendimiento
@@ -90,7 +92,7 @@ async function InicioAgencia({ user }: { user: CurrentUser }) {
         adminMail={agencia.adminMail}
         operador={agencia.operatorEmail}
         fijo
-        hoy={hoyDelPanel()}
+        hoy={hoy}
         visible={(publicacion) =>
           visibleEnLaVista({ fijo: true, adminMail: agencia.adminMail, operador: agencia.operatorEmail }, publicacion)
         }

@@ -202,3 +202,23 @@ export async function cargarPagina(resolucion: Resolucion, pagina = resolucion.p
     return { ok: false, mensaje: explicarFalla(error, resolucion.t, resolucion.adminMail), errores: erroresDeApi(error), status };
   }
 }
+
+export type CuentasPestanas = Record<Atencion, number>;
+
+/**
+ * How many enquiries each tab holds for the page's filters and period (issue 34, part 2: "Sin atender
+ * 10"): the page's own Total, and one more list for the others (Todas is the two added up).
+ */
+export async function contarPestanas(resolucion: Resolucion, total: number): Promise<CuentasPestanas | null> {
+  if (!resolucion.adminMail) return null;
+  const otra = resolucion.atencion === "no" ? "true" : "false";
+  try {
+    const { Total } = await resolucion.client.listConsultas(resolucion.adminMail, { ...resolucion.filtros, atendida: otra, pagina: 1 });
+    if (resolucion.atencion === "todas") return { no: Total, si: total - Total, todas: total };
+    const [no, si] = resolucion.atencion === "no" ? [total, Total] : [Total, total];
+    return { no, si, todas: no + si };
+  } catch {
+    // The tabs work without their counts.
+    return null;
+  }
+}

@@ -12,6 +12,7 @@ import { enlaceClass } from "@/components/ui/button-class";
 import { Card } from "@/components/ui/card";
 import { Migas } from "@/components/ui/migas";
 import { parametroMail } from "@/lib/panel/agencias/rutas";
+import { puedeMarcarAtencion } from "@/lib/panel/areas";
 import { urlConsultas } from "@/lib/panel/consultas/filtros";
 import { leidasDe } from "@/lib/panel/consultas/leidas";
 import { filaDe as filaDeConsulta } from "@/lib/panel/consultas/presentacion";
@@ -109,7 +110,13 @@ export default async function PublicacionPage({ params, searchParams }: Props) {
       </Card>
       <Card titulo={t("publicaciones.detalle.consultas")}>
         <Suspense fallback={<Cargando texto={t("consultas.cargando")} filas={3} />}>
-          <Consultas vista={vista} adminMail={adminMail} publicacion={publicacion} userId={user.id} />
+          <Consultas
+            vista={vista}
+            adminMail={adminMail}
+            publicacion={publicacion}
+            userId={user.id}
+            puedeMarcar={puedeMarcarAtencion(user.role)}
+          />
         </Suspense>
       </Card>
       <Card titulo={t("publicaciones.detalle.cambios")}>
@@ -200,11 +207,13 @@ async function Consultas({
   adminMail,
   publicacion,
   userId,
+  puedeMarcar,
 }: {
   vista: VistaPublicaciones;
   adminMail: string;
   publicacion: Publicacion;
   userId: string;
+  puedeMarcar: boolean;
 }) {
   const { t } = vista;
   const f = await getFormatter();
@@ -231,6 +240,7 @@ async function Consultas({
         <TablaConsultas
           filas={filas}
           conOperador={!vista.fijo}
+          puedeMarcar={puedeMarcar}
           caption={t("publicaciones.detalle.consultas")}
           vacia={<p className="text-sm text-slate-600">{t("publicaciones.detalle.sinConsultas")}</p>}
         />
