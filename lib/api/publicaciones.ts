@@ -63,21 +63,25 @@ export const externalIdValue = (name: string) =>
     message: `${name} debe tener de 2 a 255 caracteres: letras sin acentos, dígitos, guion (-), punto (.), guion bajo (_) y tilde (~).`,
   });
 
-/** The operator's settings for outside URLs (the webhooks'), which the photos follow too. */
-export type UrlPolicy = { allowHttp: boolean; allowPrivateNetworks: boolean };
+/**
+ * The operator's settings for outside URLs (the webhooks'), which the photos follow too; a photo on
+ * `ownOrigin`, the service's own public address (the demo's photos), is always taken.
+ */
+export type UrlPolicy = { allowHttp: boolean; allowPrivateNetworks: boolean; ownOrigin?: string };
 
 const STRICT_URLS: UrlPolicy = { allowHttp: false, allowPrivateNetworks: false };
 
 /** What keeps a photo's URL from being fetched, in the API's words, or undefined. */
 function fotoUrlMessage(value: string, policy: UrlPolicy): string | undefined {
+  const own = policy.ownOrigin !== undefined && URL.canParse(value) && new URL(value).origin === policy.ownOrigin;
   const expected = policy.allowHttp ? "una URL absoluta http o https" : "una URL absoluta https";
-  const problem = callbackProblem(value, policy.allowHttp);
+  const problem = callbackProblem(value, policy.allowHttp || own);
   if (problem?.kind === "control") return "Url no puede contener saltos de línea, tabulaciones ni otros caracteres de control.";
   if (problem?.kind === "uri" || problem?.kind === "host") return `Se espera ${expected}.`;
   if (problem?.kind === "scheme") return `Esquema ${problem.scheme} no admitido: se espera ${expected}.`;
   if (problem?.kind === "credentials") return "Url no puede llevar usuario ni contraseña (usuario:clave@).";
   const normalized = normalizedCallback(value);
-  const forbidden = policy.allowPrivateNetworks ? undefined : forbiddenHostReason(new URL(normalized).hostname);
+  const forbidden = policy.allowPrivateNetworks || own ? undefined : forbiddenHostReason(new URL(normalized).hostname);
   if (forbidden) return `${forbidden}: las fotos se buscan solo en direcciones públicas de Internet.`;
   if (normalized.length > L.url) return `Url escrita como se busca (${normalized}) supera los ${L.url} caracteres.`;
   return undefined;
@@ -191,6 +195,8 @@ const editSchema = (policy: UrlPolicy) =>
     { error: "Se espera un objeto JSON." },
   );
 
+/** The schema of a creation under `policy` (the documented one is the strict policy's). */
+export const publicacionCreateSchema = (policy: UrlPolicy) => createSchema(policy);
 export const PublicacionCreateSchema = createSchema(STRICT_URLS).meta({ id: "PublicacionCreate" });
 export const PublicacionEditSchema = editSchema(STRICT_URLS).meta({
   id: "PublicacionEdit",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PublicacionCreateSchema } from "@/lib/api/publicaciones";
+import { PublicacionCreateSchema, publicacionCreateSchema } from "@/lib/api/publicaciones";
 import { fieldErrors } from "@/lib/http/validation";
 
 /**
@@ -48,5 +48,24 @@ describe("a listing's photo URLs, strict", () => {
     expect(errorsOf(["https://fotos.example.com/a.jpg", "https://FOTOS.example.com/a.jpg"])).toEqual({
       "Fotos[1].Url": ["Repite la foto Fotos[0]."],
     });
+  });
+});
+
+describe("a listing's photo URLs on the service's own address", () => {
+  const strictButOwn = publicacionCreateSchema({ allowHttp: false, allowPrivateNetworks: false, ownOrigin: "http://localhost:3000" });
+
+  it("takes the demo's photos over http on localhost, as npm start serves them", () => {
+    const parsed = strictButOwn.safeParse(listing(["http://localhost:3000/demo/fotos/1.jpg"]));
+    expect(parsed.success).toBe(true);
+  });
+
+  it.each([
+    ["http://localhost:3001/demo/fotos/1.jpg", /Esquema http/],
+    ["https://localhost:3000/demo/fotos/1.jpg", /públicas/],
+    ["http://usuario:clave@localhost:3000/a.jpg", /usuario ni contraseña/],
+  ])("still refuses %s, on another origin or with credentials", (url, message) => {
+    const parsed = strictButOwn.safeParse(listing([url]));
+    expect(parsed.success).toBe(false);
+    expect(parsed.success ? "" : fieldErrors(parsed.error)["Fotos[0].Url"]?.[0]).toMatch(message);
   });
 });

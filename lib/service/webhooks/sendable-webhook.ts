@@ -33,3 +33,8 @@ export function callbackPolicy(): CallbackPolicy {
   const { webhookAllowHttp, webhookAllowPrivateNetworks } = config();
   return { allowHttp: webhookAllowHttp, allowPrivateNetworks: webhookAllowPrivateNetworks };
 }
+
+/** The Callbacks' settings, and the service's own address, whose photos (the demo's) the workers fetch as they are. */
+export function photoUrlPolicy(): CallbackPolicy & { ownOrigin: string } {
+  return { ...callbackPolicy(), ownOrigin: new URL(config().publicBaseUrl).origin };
+}

@@ -5,11 +5,11 @@ import { handle, route } from "@/lib/http/route";
 import { archivePublicacion } from "@/lib/service/publicaciones/archive-publicacion";
 import { editPublicacion } from "@/lib/service/publicaciones/edit-publicacion";
 import { getPublicacion } from "@/lib/service/publicaciones/get-publicacion";
-import { callbackPolicy } from "@/lib/service/webhooks/sendable-webhook";
+import { photoUrlPolicy } from "@/lib/service/webhooks/sendable-webhook";
 
 export const { GET, HEAD, OPTIONS, PUT, DELETE } = route({
   GET: handle(getPublicacionOp, async ({ app, params, form }) => ok(await getPublicacion(app, params.adminMail, params.externalId, form))),
-  PUT: handle(editWithUrlPolicy(callbackPolicy), async ({ app, params, body, form, request }) =>
+  PUT: handle(editWithUrlPolicy(photoUrlPolicy), async ({ app, params, body, form, request }) =>
     ok(await editPublicacion(app, params.adminMail, params.externalId, body, origenOf(request), form)),
   ),
   DELETE: handle(archivePublicacionOp, async ({ app, params, request }) => {
