@@ -4,7 +4,8 @@ import { readLockOwner } from "@/lib/db/lock";
 import { config } from "@/lib/env";
 import type { Progress } from "./operations";
 
-function viaSocket(socketPath: string, operation: string, input: unknown, progress: Progress): Promise<unknown> {
+/** Sends one operation to the embedded server listening on `socketPath` and answers its result. */
+export function viaSocket(socketPath: string, operation: string, input: unknown, progress: Progress = () => {}): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const socket = createConnection(socketPath);
     let buffer = "";

@@ -46,7 +46,7 @@ async function sendTest(topic: string) {
 }
 
 beforeAll(async () => {
-  [app, other] = await Promise.all([createApp("Entregas", "--contact", "tecnica@crm.example"), createApp("Sin webhooks")]);
+  [app, other] = await Promise.all([createApp("Entregas", { contact: "tecnica@crm.example" }), createApp("Sin webhooks")]);
   receiver = await startReceiver({
     "/flaky": (_request, seen) => (seen === 0 ? { status: 500, body: "fallo temporal" } : { status: 200, body: "ok" }),
     "/gone": () => ({ status: 410, body: "ya no existe" }),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeDirectly } from "../support/direct-db";
-import { adminCli } from "../support/panel";
+import { operarEn } from "../support/operador";
 import { api, autoDePrueba, type Credenciales, marketplace, registrarAgencia } from "../support/panel-consultas";
 import { eventually, startReceiver } from "../support/receiver";
 import { startTestServer } from "../support/test-server";
@@ -43,7 +43,7 @@ async function deliveries(): Promise<
 beforeAll(async () => {
   service = await startTestServer();
   receiver = await startReceiver();
-  app = JSON.parse(await adminCli(service.info, "app", "create", "--name", "Guardado inválido", "--json"));
+  app = await operarEn<Credenciales>(service.info, "app.create", { name: "Guardado inválido" });
   await registrarAgencia(service.info, app, mail, "Autos Guardados");
   const listing = { AppKey: app.AppKey, AdminMail: mail, ExternalId: "GUARDADO-1", Auto: autoDePrueba() };
   expect((await marketplace(service.info, "publicaciones", listing)).status).toBe(201);
