@@ -2,9 +2,10 @@ import { spawn } from "node:child_process";
 import type { Socket } from "node:net";
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
-import { viaSocket } from "@/lib/admin/execute";
-import type { OperationName } from "@/lib/admin/operations";
-import { readLockOwner } from "@/lib/db/lock";
+// Relative: Playwright's specs use these fixtures too.
+import type { OperationName } from "../../lib/admin/operations";
+import { viaSocket } from "../../lib/admin/socket-client";
+import { readLockOwner } from "../../lib/db/lock";
 
 /**
  * Fixtures made by the operator's operations (lib/admin/operations.ts), the code the CLI runs,
