@@ -54,7 +54,11 @@ function startOperador(env: Record<string, string>): Operador {
 }
 
 /** Runs `operation` on the service's data and answers what `npm run admin -- … --json` prints. */
-export async function operarEn<T = unknown>(server: ServerEnv, operation: OperationName, input: Record<string, unknown> = {}): Promise<T> {
+export async function operarEn<T = unknown>(
+  server: Pick<ServerEnv, "env">,
+  operation: OperationName,
+  input: Record<string, unknown> = {},
+): Promise<T> {
   const databaseUrl = server.env.DATABASE_URL;
   if (!databaseUrl) {
     const dataDir = server.env.DATA_DIR as string;
