@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import pg from "pg";
+import { ulid } from "ulid";
 import { links, segment, withQuery } from "@/lib/api/links";
 import { decryptSecret } from "@/lib/crypto/secrets";
 import { planOnceUrl } from "@/lib/db/plan-once";
@@ -8,7 +9,7 @@ import { canonicalString, signCanonical } from "@/lib/http/signing";
 import { addDays, counterHours, dayOf, formatDateTime, startOfDay } from "@/lib/time";
 import {
   detailStatement,
-  factsHoldSql,
+  factsStillTrueSql,
   pageSql,
   type Statement,
   seekPageStatement,
@@ -21,7 +22,9 @@ import {
  * The baseline of `npm run bench`: the smallest server that answers the benchmarked requests the way
  * Vitrina does. Plain node:http + pg, the same SQL as lib/service (apps lookup and secret decryption,
  * the replay store, the agency visibility, the page and its Total, the catalogue best match) and the
- * same JSON, but no Next.js, no drizzle, no zod, no content negotiation, no ETag, no request log.
+ * same JSON, but no Next.js, no drizzle, no zod, no content negotiation, no ETag, no request log. And
+ * the write Vitrina is judged by: POST /marketplace/consultas stores the enquiry and its
+ * notification in one transaction (the database's own trigger writes its search terms, as for Vitrina).
  *   DATABASE_URL=… SECRETS_KEY=… PORT=… npx tsx bench/baseline.ts
  */
 
@@ -128,7 +131,7 @@ async function registeredAgencia(appId: string, adminMail: string): Promise<Visi
 
 const facts = new Map<string, { visible: Visible; until: number }>();
 
-/** As lib/service/consultas/list-facts.ts: the agency and the operador of a list, kept 10 s unless `fresh`. */
+/** As lib/service/consultas/facts.ts: the agency and the operador of a list, kept 10 s unless `fresh`. */
 async function listFacts(appId: string, adminMail: string, operadorEmail: string | null, fresh = false): Promise<Visible> {
   const key = `${appId} ${adminMail.toLowerCase()} ${operadorEmail ?? ""}`;
   const kept = facts.get(key);
@@ -168,13 +171,13 @@ function present(row: ConsultaRow, adminMail: string) {
 async function total(visible: Visible, where: string, params: unknown[], from: Date, to: Date, operador?: string, externalId?: string) {
   const values = [...params];
   const statement = externalId ? undefined : totalStatement({ visible, where, params, from, to, operador });
-  const { rows } = await plannedOnce<{ total: string; vigente: boolean }>(
+  const { rows } = await plannedOnce<{ total: string; facts_true: boolean }>(
     statement ?? {
-      text: `select count(*) as total, ${factsHoldSql(visible, (value) => `$${values.push(value)}`)} as vigente from consultas where ${where}`,
+      text: `select count(*) as total, ${factsStillTrueSql(visible, (value) => `$${values.push(value)}`)} as facts_true from consultas where ${where}`,
       values,
     },
   );
-  return { total: Number(rows[0]?.total ?? 0), vigente: rows[0]?.vigente === true };
+  return { total: Number(rows[0]?.total ?? 0), factsTrue: rows[0]?.facts_true === true };
 }
 
 async function listConsultas(app: CachedApp, adminMail: string, query: URLSearchParams) {
@@ -216,7 +219,7 @@ async function readList(app: CachedApp, visible: Visible, query: URLSearchParams
     plannedOnce<ConsultaRow>(page),
     total(visible, where, params, from, to, operadorFiltrado, externalId),
   ]);
-  if (!counted.vigente) return undefined;
+  if (!counted.factsTrue) return undefined;
   const totalCount = counted.total;
   const last = Math.min(MAX_PAGINA, Math.max(1, Math.ceil(totalCount / PER_PAGINA)));
   const base = `/v3/consultas/${segment(visible.adminMail)}`;
@@ -295,8 +298,107 @@ async function bestMatchMarca(value: string) {
   return presentMarca(marca.rows[0]);
 }
 
+type Ingest = {
+  AdminMail: string;
+  ExternalId: string;
+  TipoAnuncio: string;
+  OrigenLead: string;
+  OperadorResponsable?: string;
+  Interesado: Record<string, unknown>;
+};
+
+const marketplaceToken = `Bearer ${process.env.MARKETPLACE_TOKEN ?? ""}`;
+
+async function readJson(request: IncomingMessage): Promise<Ingest> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8")) as Ingest;
+  } catch {
+    throw new HttpError(400, "json");
+  }
+}
+
+/**
+ * POST /marketplace/consultas for a listing's enquiry: the agency, operator and listing in one
+ * query, then one transaction with the audience, the notification and the enquiry.
+ */
+async function ingest(request: IncomingMessage) {
+  if (!equal(request.headers.authorization ?? "", marketplaceToken)) throw new HttpError(401, "token");
+  const input = await readJson(request);
+  const { rows } = await pool.query<{ agencia_id: string; admin_mail: string; operador: string | null; app_id: string; auto: object }>(
+    `select a.id as agencia_id, a.admin_mail, o.email as operador, p.app_id, p.auto
+     from agencias a
+     left join operadores o on o.agencia_id = a.id and o.email = coalesce($2, a.admin_mail)
+     join publicaciones p on p.agencia_id = a.id and p.external_id = $3 and p.estado <> 'archivada'
+     where a.admin_mail = $1 and a.registrada_at is not null`,
+    [input.AdminMail, input.OperadorResponsable ?? null, input.ExternalId.toLowerCase()],
+  );
+  const target = rows[0];
+  if (!target?.operador) throw new HttpError(400, "target");
+  const now = new Date();
+  const sid = ulid(now.getTime());
+  const row: ConsultaRow = {
+    sid,
+    momento: now,
+    origen_lead: input.OrigenLead,
+    tipo_anuncio: input.TipoAnuncio,
+    auto: target.auto as ConsultaRow["auto"],
+    interesado: input.Interesado as ConsultaRow["interesado"],
+    operador_responsable: target.operador,
+  };
+  const client = await pool.connect();
+  try {
+    await client.query("begin");
+    // An enquiry and its notification, nothing more: Vitrina's counters (its commit-time trigger) are not the baseline's work.
+    await client.query("set local vitrina.consultas_contadas = 'si'");
+    const audience = await client.query<{ app_id: string }>(
+      `select r.app_id from agencia_apps r
+       join webhook_configs w on w.app_id = r.app_id and w.topic = 'consultas' and w.active
+       where r.agencia_id = $1 and r.estado = 'registrada' and r.app_id = $2`,
+      [target.agencia_id, target.app_id],
+    );
+    for (const { app_id } of audience.rows) {
+      const id = ulid();
+      const payload = {
+        Id: id,
+        Topic: "consultas",
+        Evento: "consulta.recibida",
+        Momento: formatDateTime(now, zone),
+        Reenvio: false,
+        Datos: { AdminMail: target.admin_mail, Sid: sid, Consulta: present(row, target.admin_mail) },
+      };
+      await client.query("insert into notificaciones (id, app_id, topic, payload) values ($1, $2, 'consultas', $3)", [id, app_id, payload]);
+    }
+    await client.query(
+      `insert into consultas (sid, agencia_id, app_id, external_id, tipo_anuncio, origen_lead, momento, auto, interesado, operador_responsable)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        sid,
+        target.agencia_id,
+        target.app_id,
+        input.ExternalId.toLowerCase(),
+        row.tipo_anuncio,
+        row.origen_lead,
+        now,
+        row.auto,
+        row.interesado,
+        row.operador_responsable,
+      ],
+    );
+    await client.query("commit");
+  } catch (error) {
+    await client.query("rollback");
+    throw error;
+  } finally {
+    client.release();
+  }
+  return { Sid: sid };
+}
+
 async function route(request: IncomingMessage): Promise<unknown> {
   const target = request.url ?? "/";
+  if (request.method === "POST" && target === "/marketplace/consultas") return ingest(request);
   const url = new URL(target, "http://baseline");
   const app = await authenticate(request, target);
   const parts = url.pathname.split("/").map(decodeURIComponent);
@@ -315,9 +417,9 @@ function reply(response: ServerResponse, status: number, body?: unknown) {
 }
 
 const server = createServer((request, response) => {
-  request.resume();
+  if (request.method !== "POST") request.resume();
   route(request).then(
-    (body) => reply(response, 200, body),
+    (body) => reply(response, request.method === "POST" ? 201 : 200, body),
     (error: unknown) => {
       if (error instanceof HttpError) reply(response, error.status, { Title: error.message, Status: error.status });
       else {

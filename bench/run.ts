@@ -20,6 +20,7 @@ import {
   N,
   N_PGLITE,
   ports,
+  QUICK,
   root,
   serverEnv,
   sleep,
@@ -30,18 +31,27 @@ import {
   work,
 } from "./steps/context";
 import { explainStep } from "./steps/explain";
+import { ingestStep } from "./steps/ingest";
 import { loadStep } from "./steps/load";
 import { panelStep } from "./steps/panel";
 import { pgliteStep } from "./steps/pglite";
+import { publicacionesStep } from "./steps/publicaciones";
 import { searchStep } from "./steps/search";
+import { issue31Verdicts } from "./steps/targets";
 import { webhookStep } from "./steps/webhooks";
 
 /**
- * npm run bench: issue 8's measurements in one run, on PostgreSQL with the demo data (see
+ * npm run bench: issue 8's measurements in one run (issue 31's ratios alone with `-- --quick`), on PostgreSQL with the demo data (see
  * docs/performance.md); each measurement is a step of its own in bench/steps/. Env: BENCH_CONSULTAS
  * (1000000), BENCH_PGLITE_CONSULTAS (200000), BENCH_SECONDS per load run (10), BENCH_WORKERS (2),
- * BENCH_PORT (first of five ports, 3990), BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres).
+ * BENCH_PORT (first of five ports, 3990), BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_DATABASE (vitrina_bench: created, dropped first and at the end).
  */
+
+/** The requests a quick run compares with the baseline: the list, the detail and the catalogues. */
+const QUICK_PATHS = ["list, page 1", "detail", "marcas", "marcas bestmatch (make=volksvagen)"];
+const pick = (paths: Record<string, string>, names: string[]) =>
+  Object.fromEntries(Object.entries(paths).filter(([name]) => names.includes(name)));
 
 // ── Main ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -76,30 +86,40 @@ async function main() {
     await sleep(500);
   note(readFileSync(log("baseline"), "utf8").trim());
 
-  const pgResults = await loadStep(found.credentials, found.paths, vitrina, baseline);
+  const pgResults = await loadStep(found.credentials, QUICK ? pick(found.paths, QUICK_PATHS) : found.paths, vitrina, baseline);
+  await ingestStep(found.credentials, found.externalId);
+  let webhooks: Awaited<ReturnType<typeof webhookStep>> | undefined;
   const listAt16 = pgResults.find((result) => result.name === "list, page 1" && result.connections === 16);
-  await searchStep(found.credentials, found.searchPaths, listAt16?.vitrina.p99 ?? Number.NaN, found.externalId);
-  await explainStep(found.paths);
+  if (!QUICK) {
+    await searchStep(found.credentials, found.searchPaths, listAt16?.vitrina.p99 ?? Number.NaN, found.externalId);
+    await explainStep(found.paths);
+  }
   await stop(baseline);
-  await webhookStep(found.credentials, found.externalId);
-  await panelStep();
+  if (!QUICK) {
+    webhooks = await webhookStep(found.credentials, found.externalId);
+    await panelStep();
+    await publicacionesStep(found.credentials, listAt16?.vitrina.p99 ?? Number.NaN);
+  }
   await stop(vitrina);
-  await pgliteStep(pgResults);
+  if (!QUICK) await pgliteStep(pgResults);
+  issue31Verdicts({ seedSeconds: found.seedSeconds, reads: pgResults, webhooks, minutes: (Date.now() - began) / 60_000 });
 
   const minutes = ((Date.now() - began) / 60_000).toFixed(0);
   const date = new Date().toISOString().slice(0, 10);
   const section = [
-    `## ${date} · Issues 8 and 21 targets: \`npm run bench\` (${int(N)} enquiries)`,
+    QUICK
+      ? `## ${date} · Issue 31 ratios: \`npm run bench -- --quick\` (${int(N)} enquiries)`
+      : `## ${date} · Issues 8, 21 and 31 targets: \`npm run bench\` (${int(N)} enquiries)`,
     "",
     `**Machine:** ${host.text}. Load generator, servers, workers and PostgreSQL share the machine; load average (1 min) ${loadBefore} at the start and ${os.loadavg()[0]?.toFixed(1)} at the end (above 2, other processes were using the cores too). **Commit:** ${host.commit}. **Run time:** ${minutes} min.`,
     "",
     "```sh",
-    `${N === 1_000_000 ? "" : `BENCH_CONSULTAS=${N} `}${N_PGLITE === Math.min(N, 200_000) ? "" : `BENCH_PGLITE_CONSULTAS=${N_PGLITE} `}npm run bench`,
+    `${N === (QUICK ? 20_000 : 1_000_000) ? "" : `BENCH_CONSULTAS=${N} `}${QUICK || N_PGLITE === Math.min(N, 200_000) ? "" : `BENCH_PGLITE_CONSULTAS=${N_PGLITE} `}npm run bench${QUICK ? " -- --quick" : ""}`,
     "```",
     "",
     `It creates \`${DATABASE}\` (dropped first and at the end), starts \`npm start\` on it (\`SEED_DEMO=false\`, webhooks to private http allowed, rate limits at 10⁹ a minute: counted, never reached), seeds \`seed demo --consultas ${N}\` (${fmt(found.seedSeconds)} s), rotates the demo app's secret for its credentials, runs \`VACUUM ANALYZE\` and a \`CHECKPOINT\` on the database (so the bulk load's dirty pages are written before, not during, the load runs), and measures. The list is ${ADMIN_MAIL}'s, ${int(found.total)} enquiries visible in 90 days.`,
     "",
-    "**Targets of issues 8 and 21:**",
+    QUICK ? "**Issue 31's ratios (a quick run: the other targets are not judged):**" : "**Targets of issues 8, 21 and 31:**",
     "",
     ...verdicts,
     "",

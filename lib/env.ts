@@ -10,7 +10,22 @@ const booleanFlag = z
 
 const hexKey = z.string().regex(/^[0-9a-f]{64}$/i, { message: "se esperan 64 caracteres hexadecimales (32 bytes)" });
 
-const timeZone = z.string().refine(isTimeZone, { message: "se espera una zona horaria IANA, p. ej. America/Argentina/Buenos_Aires" });
+const timeZone = z
+  .string()
+  .refine(isTimeZone, { message: "se espera una zona horaria IANA, p. ej. America/Argentina/Buenos_Aires", abort: true });
+
+/**
+ * The service's zone counts enquiries per day from hourly counters, so its days must start on a
+ * whole UTC hour: a zone with a half- or quarter-hour offset is refused (decision 0075).
+ */
+const serviceTimeZone = timeZone.superRefine((zone, context) => {
+  const offset = partHourOffset(zone);
+  if (offset)
+    context.addIssue({
+      code: "custom",
+      message: `${zone} está a ${offset} de UTC; los resúmenes cuentan por horas enteras, así que se espera una zona a horas enteras de UTC (con horario de verano o sin él), p. ej. America/Argentina/Buenos_Aires`,
+    });
+});
 
 /** A comma list of addresses or CIDR ranges (blank entries ignored). */
 const trustedProxies = z.string().transform((list, context) => {
@@ -54,7 +69,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).default("Vitrina <no-responder@vitrina.local>"),
   MARKETPLACE_TOKEN: z.string().min(16, { message: "se esperan al menos 16 caracteres" }).optional(),
-  SERVICE_TIME_ZONE: timeZone.default("America/Argentina/Buenos_Aires"),
+  SERVICE_TIME_ZONE: serviceTimeZone.default("America/Argentina/Buenos_Aires"),
   PANEL_TIME_ZONE: timeZone.optional(),
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: booleanFlag.default(false),
   WEBHOOK_ALLOW_HTTP: booleanFlag.default(false),
@@ -71,7 +86,9 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default("vitrina:"),
   METRICS_TOKEN: z.string().min(16, { message: "se esperan al menos 16 caracteres" }).optional(),
   WORKER_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Unset: info, or warn in the embedded default on a terminal (lib/log.ts, decisions 0095).
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  LOG_FORMAT: z.enum(["json", "text"]).optional(),
 });
 
 export type Config = {
@@ -110,7 +127,6 @@ export type Config = {
   metricsToken: string | undefined;
   /** Where `npm run worker` answers /healthz, /readyz and /metrics (on HOST); none when unset. */
   workerPort: number | undefined;
-  logLevel: string;
 };
 
 export class ConfigError extends Error {}
@@ -122,6 +138,23 @@ function isTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The first offset from UTC that is not whole hours ("+05:30") the zone has from 2000 to 2100, or
+ * undefined. Sampled on the 1st and 16th of each month: no zone keeps an offset for less than that.
+ */
+function partHourOffset(zone: string): string | undefined {
+  const format = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" });
+  for (let year = 2000; year < 2100; year++) {
+    for (let month = 0; month < 12; month++) {
+      for (const day of [1, 16]) {
+        const offset = format.format(Date.UTC(year, month, day)).match(/GMT([+-]\d\d:\d\d(?::\d\d)?)$/)?.[1];
+        if (offset && !offset.endsWith(":00")) return offset;
+      }
+    }
+  }
+  return undefined;
 }
 
 function describeIssues(error: z.ZodError): string {
@@ -206,7 +239,6 @@ export function parseConfig(source: Source): Config {
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     metricsToken: env.METRICS_TOKEN,
     workerPort: env.WORKER_PORT,
-    logLevel: env.LOG_LEVEL,
   };
 }
 

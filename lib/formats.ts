@@ -11,7 +11,8 @@
  * | fechaHora | 25/11/2026 14:09       | 11/25/2026 14:09        |
  * | dinero    | $ 1.234.567            | ARS 1,234,567           |
  * | entero    | 1.234.567              | 1,234,567               |
- * | relativo  | hace 5 min             | 5 min ago               |
+ * | relativo  | hace 5 minutos         | 5 minutes ago           |
+ * | duración  | 2 h 54 min             | 2 hr 54 min             |
  *
  * No Panel or service code here: both import it, so the dependency runs downward from each.
  */
@@ -40,8 +41,8 @@ export const FORMATOS = {
   number: Record<string, Intl.NumberFormatOptions>;
 };
 
-/** Relative times: short units ("hace 5 min"). */
-export const RELATIVO = { style: "short" } as const satisfies Intl.RelativeTimeFormatOptions;
+/** Relative times in words ("hace 3 meses"): a short unit read "hace 3 m" as minutes. */
+export const RELATIVO = { style: "long" } as const satisfies Intl.RelativeTimeFormatOptions;
 
 /** A date-time as a date and a 24-hour time with a plain space between them, never a comma. */
 export function formatearFechaHora(momento: Date, timeZone: string, locale: string = LOCALE_PREDETERMINADO): string {

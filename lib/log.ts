@@ -52,11 +52,47 @@ export function serializeError(error: unknown, causes = 0): unknown {
   return logged;
 }
 
+export type LogFormat = "json" | "text";
+export type LogStyle = { format: LogFormat; level: string };
+
+/**
+ * How the log writes (decisions 0095): JSON lines at `info` for machines; in the embedded default on
+ * a terminal, short readable lines of warnings and errors only, so `npm start`'s banner stays in view.
+ * LOG_FORMAT and LOG_LEVEL override either (LOG_LEVEL=info adds one short line per request).
+ */
+export function logStyle(env: Record<string, string | undefined>, terminal: boolean): LogStyle {
+  const chosen = env.LOG_FORMAT === "json" || env.LOG_FORMAT === "text" ? env.LOG_FORMAT : undefined;
+  const format = chosen ?? (!env.DATABASE_URL && terminal ? "text" : "json");
+  return { format, level: env.LOG_LEVEL || (format === "text" ? "warn" : "info") };
+}
+
+const LEVEL_NAMES: Record<number, string> = { 10: "trace", 20: "debug", 30: "info", 40: "aviso", 50: "ERROR", 60: "FATAL" };
+/** Members every line has, or that the text line says in its own words. */
+const OMITTED = new Set(["level", "time", "pid", "hostname", "service", "msg", "err", "method", "path", "status", "ms"]);
+
+/** One JSON log line as a person reads it: time, level, message, its fields; an error's stack below. */
+export function textLine(json: string): string {
+  const entry = JSON.parse(json) as Fields & { level: number; time: number; msg?: string; err?: LoggedError };
+  const time = new Date(entry.time).toTimeString().slice(0, 8);
+  if (entry.msg === "request" && entry.level === 30) return `${time}  ${entry.method} ${entry.path} → ${entry.status} · ${entry.ms} ms\n`;
+  const fields = Object.entries(entry)
+    .filter(([name, value]) => !OMITTED.has(name) && (typeof value !== "object" || value === null))
+    .map(([name, value]) => `${name}=${value}`);
+  const head = [time, LEVEL_NAMES[entry.level] ?? String(entry.level), entry.msg ?? "", ...fields].join("  ");
+  const stack = entry.err?.stack ? `\n${entry.err.stack.replace(/^/gm, "    ")}` : "";
+  return `${head}${stack}\n`;
+}
+
+/** A destination that writes each line as text to `out`. */
+function asText(out: { write(text: string): unknown }): pino.DestinationStream {
+  return { write: (line: string) => out.write(textLine(line)) };
+}
+
 /** A logger writing to `destination` (standard output by default), with the service's redactions. */
-export function createLogger(destination?: pino.DestinationStream): pino.Logger {
+export function createLogger(destination?: pino.DestinationStream, style: LogStyle = logStyle(process.env, false)): pino.Logger {
   return pino(
     {
-      level: process.env.LOG_LEVEL || "info",
+      level: style.level,
       base: { service: "vitrina" },
       serializers: { err: serializeError },
       redact: {
@@ -64,12 +100,12 @@ export function createLogger(destination?: pino.DestinationStream): pino.Logger 
         censor: "[oculto]",
       },
     },
-    destination,
+    style.format === "text" ? asText(destination ?? process.stdout) : destination,
   );
 }
 
 /** Structured logs. Secrets never reach them: credentials, passwords, bodies and a statement's values are not logged. */
 export function logger(): pino.Logger {
-  holder.__vitrinaLogger ??= createLogger();
+  holder.__vitrinaLogger ??= createLogger(undefined, logStyle(process.env, process.stdout.isTTY === true));
   return holder.__vitrinaLogger;
 }

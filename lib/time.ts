@@ -140,7 +140,7 @@ export function splitPeriod(from: Date, to: Date) {
 
 /**
  * The hours of the per-hour counters that cover a period, [firstHour, hourAfter): from its first whole
- * hour to the end of the hour its last moment falls in (lib/service/consultas/seek-page.ts).
+ * hour to the end of the hour its last moment falls in (lib/service/consultas/sql/page.ts).
  */
 export function counterHours(from: Date, to: Date): { firstHour: Date; hourAfter: Date } {
   return {

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { register } from "node:module";
@@ -11,11 +10,12 @@ import { ConfigError, parseConfig } from "@/lib/env";
 import { loadDirectRoutes } from "@/lib/http/direct-routes";
 import { HSTS } from "@/lib/http/security-headers";
 import { rejectUndecodablePath } from "@/lib/http/undecodable-path";
-import { logger } from "@/lib/log";
+import { logger, logStyle } from "@/lib/log";
 import { metrics } from "@/lib/metrics";
 import { demoAccounts } from "@/lib/panel/demo-accounts";
 import { stampRequest } from "@/lib/raw-target";
 import { DEMO_AGENCIAS } from "@/lib/service/demo/data";
+import { buildWithProgress } from "./build-progress";
 
 /**
  * npm start: checks the configuration, builds when no build exists, and serves the app with Next's
@@ -35,9 +35,8 @@ try {
 
 const distDir = path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next");
 if (!existsSync(path.join(distDir, "BUILD_ID"))) {
-  console.log("No hay build: compilando (next build)…");
-  const build = spawnSync(path.join(process.cwd(), "node_modules/.bin/next"), ["build"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const built = await buildWithProgress(path.join(process.cwd(), "node_modules/.bin/next"), ["build"]);
+  if (!built) process.exit(1);
 }
 
 const app = next({ dev: false, dir: process.cwd(), port: settings.port });
@@ -133,6 +132,10 @@ server.listen(settings.port, settings.host, async () => {
   const mailbox = settings.devMailbox
     ? `\n  Buzón de desarrollo: ${settings.publicBaseUrl}/dev/mailbox (los e-mails, sin SMTP_URL; también npm run -s admin -- mail list)`
     : "";
+  const log =
+    logStyle(process.env, process.stdout.isTTY === true).format === "text"
+      ? "\nRegistro: solo avisos y errores, en líneas cortas (LOG_LEVEL=info suma una línea por solicitud; LOG_FORMAT=json, JSON)"
+      : "";
   // The v3 command finds the server from PORT/PUBLIC_BASE_URL; another terminal may not have them.
   const base = settings.publicBaseUrl === "http://localhost:3000" ? "" : ` --base ${settings.publicBaseUrl}`;
   console.log(`
@@ -145,6 +148,6 @@ Vitrina está en marcha · modo ${mode}
   OpenAPI 3.1:        ${settings.publicBaseUrl}/v3/openapi.json${mailbox}
 
 Creá una app:         npm run -s admin -- app create --name "Mi CRM" --json > app.json
-Probá una solicitud:  npm run -s v3 -- GET /v3 --credentials app.json${base}
+Probá una solicitud:  npm run -s v3 -- GET /v3 --credentials app.json${base}${log}
 ${demo}`);
 });

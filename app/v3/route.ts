@@ -1,7 +1,7 @@
-import { entryPoints, getHome } from "@/lib/api/home";
+import { entryPoints, getHomeOp } from "@/lib/api/home";
 import { ok } from "@/lib/http/reply";
 import { handle, route } from "@/lib/http/route";
 
 export const { GET, HEAD, OPTIONS } = route({
-  GET: handle(getHome, async () => ok(entryPoints())),
+  GET: handle(getHomeOp, async () => ok(entryPoints())),
 });

@@ -33,6 +33,11 @@ export async function load(input: {
       },
     ],
   });
+  return loadResult(result);
+}
+
+/** What a run of autocannon measured, as the report counts it. */
+export function loadResult(result: autocannon.Result): LoadResult {
   return {
     rps: result.requests.average,
     p50: result.latency.p50,

@@ -1,4 +1,4 @@
-import type { ListFacts } from "@/lib/service/consultas/list-facts";
+import type { ListFacts } from "@/lib/service/consultas/facts";
 import { counterHours, splitPeriod } from "@/lib/time";
 
 /**
@@ -10,24 +10,24 @@ import { counterHours, splitPeriod } from "@/lib/time";
 export type Visible = ListFacts;
 export type Statement = { text: string; values: unknown[] };
 
-/** The visibility condition (lib/service/consultas/visibility.ts) from parameter $1 (agency) and $2 (app). */
+/** The visibility condition (lib/service/consultas/sql/visibility.ts) from parameter $1 (agency) and $2 (app). */
 export const visibleSql = (visible: Pick<Visible, "compartir">) =>
   visible.compartir
     ? "agencia_id = $1 and (app_id = $2 or (app_id is null and tipo_anuncio = 'catalogo'))"
     : "agencia_id = $1 and app_id = $2";
 
-/** The columns a page reads (presentedColumns in lib/service/consultas/present-consulta.ts). */
+/** The columns a page reads (presentedColumns in lib/service/consultas/sql/columns.ts). */
 const PAGE_COLUMNS = "sid, momento, origen_lead, tipo_anuncio, auto, interesado, operador_responsable";
 
 /**
- * A page of the list (lib/service/consultas/list-consultas.ts): the page's sids from the list's
+ * A page of the list (pageStatement in lib/service/consultas/sql/page.ts): the page's sids from the list's
  * index, then those rows. `where`: the list's conditions on `consultas`.
  */
 export const pageSql = (where: string, offset: number) =>
   `select ${PAGE_COLUMNS} from consultas where sid in (select sid from consultas where ${where} order by momento desc, sid desc limit 50 offset ${offset}) order by momento desc, sid desc`;
 
 /**
- * A deep page (lib/service/consultas/seek-page.ts): the hour that holds its first enquiry from the
+ * A deep page (lib/service/consultas/sql/page.ts): the hour that holds its first enquiry from the
  * per-hour counters, then the walk from the end of that hour. `where`/`params`: the list's conditions.
  */
 export function seekPageStatement(input: {
@@ -65,8 +65,8 @@ export function seekPageStatement(input: {
 
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
-/** Whether the facts still hold as the statement runs (factsHold in lib/service/consultas/list-shape.ts). */
-export function factsHoldSql(visible: Visible, at: (value: unknown) => string): string {
+/** Whether the facts are still true as the statement runs (factsStillTrue in lib/service/consultas/sql/shape.ts). */
+export function factsStillTrueSql(visible: Visible, at: (value: unknown) => string): string {
   const agencia = at(visible.agenciaId);
   const relation = `exists (select 1 from agencia_apps r inner join agencias a on a.id = r.agencia_id
     where r.agencia_id = ${agencia} and r.app_id = ${at(visible.appId)} and r.estado = 'registrada'
@@ -77,7 +77,7 @@ export function factsHoldSql(visible: Visible, at: (value: unknown) => string): 
 }
 
 /**
- * Total (lib/service/consultas/count-consultas.ts): whole UTC days and hours from the counters, the
+ * Total (lib/service/consultas/sql/count.ts): whole UTC days and hours from the counters, the
  * partial hours at both ends counted in `consultas`, in one statement, and whether the facts still
  * hold. `where` and `params` are the list's conditions on `consultas`; undefined when the period
  * holds no whole hour (count directly).
@@ -107,7 +107,7 @@ export function totalStatement(input: {
   const tail = counted(`momento >= ${at(new Date(afterHours))}`);
   const parts = [days, hours(firstHour, firstDay), hours(afterDays, afterHours), head, tail];
   const total = `(${parts.map((part) => `(${part})`).join(" + ")})::bigint`;
-  return { text: `select ${total} as total, ${factsHoldSql(visible, at)} as vigente`, values };
+  return { text: `select ${total} as total, ${factsStillTrueSql(visible, at)} as facts_true`, values };
 }
 
 /** One enquiry with its agency, as GET /v3/consultas/{adminMail}/{sid} reads it (one query). */

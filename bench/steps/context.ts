@@ -10,19 +10,21 @@ import { run, type Started, start, waitFor } from "../lib/proc";
 /** What every step of `npm run bench` shares: its settings, the servers' environment, the report it writes. */
 
 export const root = process.cwd();
-export const N = Number(process.env.BENCH_CONSULTAS ?? 1_000_000);
+/** `npm run bench -- --quick`: a small data set and the side-by-side ratios only, for use while working. */
+export const QUICK = process.argv.includes("--quick");
+export const N = Number(process.env.BENCH_CONSULTAS ?? (QUICK ? 20_000 : 1_000_000));
 export const N_PGLITE = Number(process.env.BENCH_PGLITE_CONSULTAS ?? Math.min(N, 200_000));
-export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 5 : 10));
 export const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 export const PORT = Number(process.env.BENCH_PORT ?? 3990);
 const ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-export const DATABASE = "vitrina_bench";
+export const DATABASE = process.env.BENCH_DATABASE ?? "vitrina_bench";
 export const DATABASE_URL = ADMIN_URL.replace(/\/[^/]*$/, `/${DATABASE}`);
 export const DIST = process.env.NEXT_DIST_DIR || ".next-bench";
 export const ADMIN_MAIL = "ventas@autosdelplata.com.ar";
-export const CONNECTIONS = [1, 16, 64];
+export const CONNECTIONS = QUICK ? [16] : [1, 16, 64];
 /** Runs of each server at 16 connections, the targets' level: the machine's speed drifts from minute to minute. */
-export const RUNS_AT_16 = Number(process.env.BENCH_RUNS_AT_16 ?? 3);
+export const RUNS_AT_16 = Number(process.env.BENCH_RUNS_AT_16 ?? (QUICK ? 1 : 3));
 export const ports = { vitrina: PORT, baseline: PORT + 1, receiver: PORT + 2, pglite: PORT + 3 };
 export const vitrinaUrl = `http://127.0.0.1:${ports.vitrina}`;
 export const baselineUrl = `http://127.0.0.1:${ports.baseline}`;

@@ -74,15 +74,20 @@ async function collect(submitted: Map<string, number>, quietMs = 20_000, capMs =
   };
 }
 
+/** The demo app's `consultas` webhook pointed at bench/receiver.ts, active. */
+export async function subscribeReceiver(creds: Credentials) {
+  const webhook = { Callback: `http://127.0.0.1:${ports.receiver}/hook`, Secret: "bench-webhook-secret-0123456789", Activo: true };
+  let response = await signedFetch(vitrinaUrl, creds, "PUT", "/v3/appnotificaciones/consultas", webhook);
+  if (response.status === 404) response = await signedFetch(vitrinaUrl, creds, "POST", "/v3/appnotificaciones/consultas", webhook);
+  if (response.status !== 200 && response.status !== 201) throw new Error(`appnotificaciones: ${response.status} ${await response.text()}`);
+}
+
 export async function webhookStep(creds: Credentials, externalId: string | undefined) {
   step(`3. Webhooks: receptor local, ${WORKERS} procesos npm run worker, ingesta a 100/s y 1.000/s, y un backlog`);
   if (!externalId) throw new Error("No se encontró una publicación para las consultas de prueba");
   const receiver = start("receiver", tsx, ["bench/receiver.ts"], { ...process.env, PORT: String(ports.receiver) }, log("receiver"));
   await waitFor(`http://127.0.0.1:${ports.receiver}/arrivals`, 30_000, receiver);
-  const webhook = { Callback: `http://127.0.0.1:${ports.receiver}/hook`, Secret: "bench-webhook-secret-0123456789", Activo: true };
-  let response = await signedFetch(vitrinaUrl, creds, "PUT", "/v3/appnotificaciones/consultas", webhook);
-  if (response.status === 404) response = await signedFetch(vitrinaUrl, creds, "POST", "/v3/appnotificaciones/consultas", webhook);
-  if (response.status !== 200 && response.status !== 201) throw new Error(`appnotificaciones: ${response.status} ${await response.text()}`);
+  await subscribeReceiver(creds);
   const startWorkers = async () => {
     const workers = Array.from({ length: WORKERS }, (_, i) =>
       start(`worker-${i + 1}`, npm, ["run", "worker"], serverEnv, log(`worker-${i + 1}`)),
@@ -92,7 +97,7 @@ export async function webhookStep(creds: Credentials, externalId: string | undef
   let workers = await startWorkers();
   await sleep(8000);
   const rows: (string | number)[][] = [];
-  const results: Record<string, { rate: number; p99: number; ingested: number }> = {};
+  const results: Record<string, { rate: number; p99: number; ingested: number; responseP99: number }> = {};
   const scale = Number(process.env.BENCH_WEBHOOK_SCALE ?? 1);
   for (const [rate, seconds] of [
     [100, 20 * scale],
@@ -102,7 +107,12 @@ export async function webhookStep(creds: Credentials, externalId: string | undef
     const sent = await ingest(rate, rate * seconds, externalId, 256);
     const got = await collect(sent.submitted);
     const p = (q: number) => quantile(got.enqueued, q);
-    results[rate] = { rate: got.rate, p99: p(0.99), ingested: sent.submitted.size / sent.seconds };
+    results[rate] = {
+      rate: got.rate,
+      p99: p(0.99),
+      ingested: sent.submitted.size / sent.seconds,
+      responseP99: quantile(sent.responseMs, 0.99),
+    };
     note(
       `  ingestadas ${sent.submitted.size} (${fmt(sent.submitted.size / sent.seconds, 0)}/s, ${sent.failures} fallidas) · entregadas ${got.delivered} a ${fmt(got.rate, 0)}/s · encolado→entrega p50 ${p(0.5)} p99 ${p(0.99)} ms · envío→entrega p99 ${quantile(got.latencies, 0.99)} ms`,
     );
@@ -178,4 +188,5 @@ export async function webhookStep(creds: Credentials, externalId: string | undef
     (results[100]?.p99 ?? Number.POSITIVE_INFINITY) <= 1000,
     `enqueue-to-delivery p99 ≤ 1 s at 100/s: ${results[100]?.p99} ms (ingestion reached ${fmt(results[100]?.ingested ?? Number.NaN, 0)}/s of the 100/s asked)`,
   );
+  return { results, drained: drained.rate };
 }

@@ -2,6 +2,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { dia, type Formateador, numero } from "@/lib/panel/formatos";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import type { AgenciaProductos } from "@/lib/panel/v3-tipos";
+import { dayNumber } from "@/lib/time";
 import { CLASE_PAQUETE, Insignia } from "./insignias";
 
 /**
@@ -10,7 +11,7 @@ import { CLASE_PAQUETE, Insignia } from "./insignias";
  * words, so a screen reader says "Publicaciones: 3 de 10 usadas".
  */
 
-function Barra({
+export function Barra({
   id,
   titulo,
   usadas,
@@ -65,13 +66,32 @@ function Barra({
   );
 }
 
-export async function Paquete({ productos, idBase = "paquete" }: { productos: AgenciaProductos; idBase?: string }) {
+/** A plan about to end warns this many days ahead. */
+const DIAS_DE_AVISO = 15;
+
+/** Days from `hoy` to the plan's last day (0: it ends today; negative: it ended); null without one. */
+const diasHasta = (hasta: string | null, hoy: string) => (hasta ? dayNumber(hasta) - dayNumber(hoy) : null);
+
+/** `hoy`: today in the Panel's time zone, for the plan's validity warning. */
+export async function Paquete({ productos, hoy, idBase = "paquete" }: { productos: AgenciaProductos; hoy: string; idBase?: string }) {
   const t = await getTranslations();
   const f = await getFormatter();
   const estado = { etiqueta: t(`agencias.paquete.estados.${productos.Estado}`), clase: CLASE_PAQUETE[productos.Estado] };
   const { Publicaciones: publicaciones, Exposiciones: exposiciones } = productos;
+  const restan = diasHasta(productos.VigenteHasta, hoy);
   return (
     <div className="space-y-6">
+      {restan !== null && restan < DIAS_DE_AVISO && (
+        <p
+          className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm font-medium text-amber-900"
+          data-testid={`${idBase}-aviso-vigencia`}
+        >
+          <span aria-hidden="true">⚠ </span>
+          {restan < 0
+            ? t("agencias.paquete.vencido", { dia: dia(f, productos.VigenteHasta) })
+            : t("agencias.paquete.venceEn", { dias: restan })}
+        </p>
+      )}
       <dl className="grid gap-4 sm:grid-cols-3">
         <div>
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{t("agencias.paquete.plan")}</dt>
@@ -85,13 +105,12 @@ export async function Paquete({ productos, idBase = "paquete" }: { productos: Ag
         </div>
         <div>
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{t("agencias.paquete.vigencia")}</dt>
-          <dd className="mt-1 text-slate-900">
-            {productos.VigenteDesde || productos.VigenteHasta
-              ? t("agencias.paquete.rango", {
-                  desde: dia(f, productos.VigenteDesde),
-                  hasta: dia(f, productos.VigenteHasta),
-                })
-              : t("agencias.paquete.sinFechas")}
+          <dd className="mt-1 text-slate-900" data-testid={`${idBase}-vigencia`}>
+            {productos.VigenteHasta
+              ? t("agencias.paquete.vence", { dia: dia(f, productos.VigenteHasta) })
+              : productos.VigenteDesde
+                ? t("agencias.paquete.rango", { desde: dia(f, productos.VigenteDesde), hasta: dia(f, productos.VigenteHasta) })
+                : t("agencias.paquete.sinFechas")}
           </dd>
         </div>
       </dl>
@@ -107,6 +126,11 @@ export async function Paquete({ productos, idBase = "paquete" }: { productos: Ag
             contratadas={publicaciones.Contratadas}
             detalle={t("agencias.paquete.disponibles", { n: numero(f, publicaciones.Disponibles) })}
           />
+          {publicaciones.Contratadas > 0 && publicaciones.Disponibles === 0 && (
+            <p className="mt-2 text-sm text-slate-700" data-testid={`${idBase}-lleno`}>
+              {t("agencias.paquete.lleno")}
+            </p>
+          )}
         </div>
       </div>
       <div>
@@ -123,6 +147,7 @@ export async function Paquete({ productos, idBase = "paquete" }: { productos: Ag
               contratadas={exposiciones[nivel].Contratadas}
             />
           ))}
+          <p className="text-xs text-slate-600">{t("agencias.paquete.nivelLleno")}</p>
         </div>
       </div>
     </div>

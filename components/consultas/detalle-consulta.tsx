@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { Contacto, Seccion } from "@/lib/panel/consultas/presentacion";
-import { reenviarWebhook } from "@/lib/panel/consultas/reenviar";
+import { resendConsultaWebhook } from "@/lib/panel/consultas/reenviar";
 import { AccionesContacto } from "./contacto";
 import { MarcarAtendida } from "./marcar-atendida";
 
@@ -19,6 +19,8 @@ type Props = {
   error: string | null;
   /** admin and soporte may resend the webhook (checked again on the server). */
   puedeReenviar: boolean;
+  /** Whether the user marks enquiries attended (not soporte: decisions 0097). */
+  puedeMarcar: boolean;
   /** The inbox URL without `sid`: where closing goes. */
   hrefCerrar: string;
   /** How to reach the buyer: the actions at the top. */
@@ -32,7 +34,18 @@ type Props = {
  * the right on a wide screen, the whole screen on a phone, with its actions (contact the buyer,
  * re-send the webhook) first. Closing removes `sid` from the URL and returns the focus to the row's link.
  */
-export function DetalleConsulta({ sid, adminMail, titulo, secciones, error, puedeReenviar, hrefCerrar, contacto, atendida }: Props) {
+export function DetalleConsulta({
+  sid,
+  adminMail,
+  titulo,
+  secciones,
+  error,
+  puedeReenviar,
+  puedeMarcar,
+  hrefCerrar,
+  contacto,
+  atendida,
+}: Props) {
   const t = useTranslations();
   const router = useRouter();
   const dialogo = useRef<HTMLDialogElement>(null);
@@ -53,7 +66,7 @@ export function DetalleConsulta({ sid, adminMail, titulo, secciones, error, pued
     setReenvio(null);
     startReenvio(async () => {
       try {
-        setReenvio(await reenviarWebhook(adminMail, sid));
+        setReenvio(await resendConsultaWebhook(adminMail, sid));
       } catch {
         setReenvio({ ok: false, mensaje: t("consultas.detalle.sinConexion") });
       }
@@ -84,7 +97,7 @@ export function DetalleConsulta({ sid, adminMail, titulo, secciones, error, pued
         {error && <Alert tono="error">{error}</Alert>}
         {contacto && secciones && (
           <nav aria-label={t("consultas.detalle.acciones")} className="space-y-3">
-            <MarcarAtendida adminMail={adminMail} sid={sid} atendida={atendida} compacto={false} />
+            {puedeMarcar && <MarcarAtendida adminMail={adminMail} sid={sid} atendida={atendida} compacto={false} />}
             <AccionesContacto contacto={contacto} sid={sid} compacto={false} />
           </nav>
         )}

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { marcarAtencion } from "@/lib/panel/consultas/atender";
+import { putConsultaAtencion } from "@/lib/panel/consultas/atender";
 
 /**
  * "Marcar como atendida" (or back to unattended) in the list (one word, `compacto`, and on a desktop
@@ -33,7 +33,7 @@ export function MarcarAtendida({
     setError(null);
     startTransition(async () => {
       try {
-        const resultado = await marcarAtencion(adminMail, sid, !atendida);
+        const resultado = await putConsultaAtencion(adminMail, sid, !atendida);
         if (resultado.ok) router.refresh();
         else setError(resultado.mensaje);
       } catch {

@@ -19,6 +19,8 @@ type Props = {
   conOperador: boolean;
   /** Shown instead of the table while there are no rows. */
   vacia?: ReactNode;
+  /** Whether the user marks enquiries attended (not soporte: decisions 0097). */
+  puedeMarcar: boolean;
 };
 
 /**
@@ -29,7 +31,7 @@ type Props = {
  * say "Nueva" and their background fades from amber (a still tint with prefers-reduced-motion); the
  * page keys the table by its view, so another page or filter starts afresh.
  */
-export function TablaConsultas({ filas, caption, abierta, conOperador, vacia }: Props) {
+export function TablaConsultas({ filas, caption, abierta, conOperador, vacia, puedeMarcar }: Props) {
   const router = useRouter();
   const t = useTranslations();
   const alAbrir = useRef<Mostradas | null>(null);
@@ -153,7 +155,15 @@ export function TablaConsultas({ filas, caption, abierta, conOperador, vacia }: 
               </td>
               <td className="order-6 col-span-2 pt-2 md:order-none md:px-4 md:py-2">
                 <div className="flex flex-wrap items-center gap-1 font-normal md:flex-nowrap">
-                  <MarcarAtendida adminMail={fila.adminMail} sid={fila.sid} atendida={fila.atendida} compacto de={`consulta-${fila.sid}`} />
+                  {puedeMarcar && (
+                    <MarcarAtendida
+                      adminMail={fila.adminMail}
+                      sid={fila.sid}
+                      atendida={fila.atendida}
+                      compacto
+                      de={`consulta-${fila.sid}`}
+                    />
+                  )}
                   <AccionesContacto contacto={fila.contacto} sid={fila.sid} compacto de={`consulta-${fila.sid}`} />
                 </div>
               </td>

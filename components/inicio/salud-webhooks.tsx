@@ -10,9 +10,8 @@ import type { Entrega } from "@/lib/panel/v3-tipos";
 const registro = (topic: string, estado?: string) =>
   `/panel/notificaciones/${encodeURIComponent(topic)}/entregas${estado ? `?estado=${estado}` : ""}`;
 
-/** Why a delivery failed, in words: its last attempt's HTTP status or connection error. */
-function motivo(entrega: Entrega, t: Traductor): string {
-  const intento = entrega.Intentos.at(-1);
+/** Why a delivery failed, in words: its attempt's (by default its last's) HTTP status or connection error. */
+function motivo(entrega: Entrega, t: Traductor, intento = entrega.Intentos.at(-1)): string {
   if (!intento) return t("inicio.salud.sinIntentos");
   if (intento.HttpStatus > 0) return t("inicio.salud.respondio", { status: intento.HttpStatus });
   return (intento.Error && errorDeConexionEnPalabras(intento.Error, t)) ?? intento.Error ?? t("inicio.salud.sinRespuesta");
@@ -34,6 +33,17 @@ export async function SaludWebhooks({ salud }: { salud: SaludTopico[] }) {
                 <dd className="text-right font-semibold tabular-nums" data-testid="salud-entregas">
                   {topico.masDe ? t("inicio.salud.masDe", { n: numero(f, topico.entregas) }) : numero(f, topico.entregas)}
                 </dd>
+                <dt className="text-slate-600">{t("inicio.salud.entregadas")}</dt>
+                <dd className="text-right font-semibold tabular-nums" data-testid="salud-entregadas">
+                  {numero(f, topico.entregadas)}
+                </dd>
+                <dt className="text-slate-600">{t("inicio.salud.fallidas")}</dt>
+                <dd className="text-right tabular-nums" data-testid="salud-fallidas">
+                  <span className={`font-semibold ${topico.fallidas > 0 ? "text-red-700" : ""}`}>{numero(f, topico.fallidas)}</span>
+                  {topico.reintentando > 0 && (
+                    <span className="block text-xs text-slate-600">{t("inicio.salud.reintentando", { n: topico.reintentando })}</span>
+                  )}
+                </dd>
                 <dt className="text-slate-600">{t("inicio.salud.exito")}</dt>
                 <dd className="text-right font-semibold tabular-nums" data-testid="salud-exito">
                   {topico.exito === null
@@ -43,10 +53,17 @@ export async function SaludWebhooks({ salud }: { salud: SaludTopico[] }) {
                 <dt className="text-slate-600">{t("inicio.salud.ultimaFalla")}</dt>
                 <dd className="text-right" data-testid="salud-ultima-falla">
                   {topico.ultimaFalla ? (
-                    <>
-                      <span className="block">{fechaHora(f, topico.ultimaFalla.Creada)}</span>
-                      <span className="block text-xs text-red-700">{motivo(topico.ultimaFalla, t)}</span>
-                    </>
+                    <Link
+                      href={registro(topico.topic, topico.ultimaFalla.entrega.Estado)}
+                      className="inline-flex min-h-11 flex-col items-end justify-center hover:underline"
+                    >
+                      <time dateTime={topico.ultimaFalla.momento} className="block font-semibold text-marca-700">
+                        {fechaHora(f, topico.ultimaFalla.momento)}
+                      </time>
+                      <span className="block text-xs text-red-700">
+                        {motivo(topico.ultimaFalla.entrega, t, topico.ultimaFalla.intento ?? undefined)}
+                      </span>
+                    </Link>
                   ) : (
                     t("inicio.salud.ninguna")
                   )}

@@ -226,7 +226,7 @@ export const detachAgenciaOp = defineOperation({
   errors: { 400: badMail, 403: "La app no tiene permiso sobre la agencia; ProblemDetails." },
 });
 
-export const getProductosOp = defineOperation({
+export const getAgenciaProductosOp = defineOperation({
   tag,
   method: "GET",
   path: "/v3/agencias/{adminMail}/productos",
@@ -239,6 +239,6 @@ export const getProductosOp = defineOperation({
   errors: { 400: badMail, 404: "La agencia no existe para la app o no está registrada." },
 });
 
-export const agenciasOperations = [listAgenciasOp, inviteAgenciaOp, getAgenciaOp, editAgenciaOp, detachAgenciaOp, getProductosOp];
+export const agenciasOperations = [listAgenciasOp, inviteAgenciaOp, getAgenciaOp, editAgenciaOp, detachAgenciaOp, getAgenciaProductosOp];
 
 export const agenciaPath = (adminMail: string) => `/v3/agencias/${segment(adminMail)}`;

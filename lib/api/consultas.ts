@@ -58,7 +58,7 @@ const q = inputString({ error: "q es obligatorio." })
     message: `q no puede tener más de ${MAX_PALABRAS_Q} palabras (sin contar las de menos de ${MIN_PALABRA_Q} caracteres, que no se buscan).`,
   })
   .meta({
-    description: `Extensión: texto a buscar en nombre, apellido, e-mail y teléfono del interesado (el teléfono por sus dígitos), sid, marca, modelo, versión, ExternalId y RefStock; sin distinguir mayúsculas ni acentos. Cada palabra debe ser el comienzo de un término: una palabra, o la parte de una palabra después de un signo ("perez@correo" en un e-mail, el número de un ExternalId); el teléfono y el sid, también su final. Se buscan hasta ${MAX_PALABRAS_Q} palabras de ${MIN_PALABRA_Q} caracteres o más; las más cortas no se buscan si queda otra.`,
+    description: `Extensión: texto a buscar en nombre, apellido, e-mail y teléfono del interesado (el teléfono por sus dígitos), sid, marca, modelo, versión, ExternalId y RefStock; sin distinguir mayúsculas ni acentos. Cada palabra debe ser el comienzo de un término: una palabra, o la parte de una palabra después de un signo ("perez@correo" en un e-mail, el número de un ExternalId); el sid, también su final; el teléfono, también cualquier parte de sus dígitos seguidos ("351 737" encuentra +54 9 351 737-1234). Se buscan hasta ${MAX_PALABRAS_Q} palabras de ${MIN_PALABRA_Q} caracteres o más; las más cortas no se buscan si queda otra.`,
     example: "gomez",
   });
 
@@ -222,6 +222,7 @@ export const ConsultasRefSchema = z
   });
 
 export type Consultas = z.output<typeof ConsultasSchema>;
+export type ConsultasRef = z.output<typeof ConsultasRefSchema>;
 
 export const ConsultaDeAgenciaSchema = ConsultaSchema.extend({
   AdminMail: emailOut().meta({ description: "El administrador de la agencia que recibió la consulta" }),
@@ -298,7 +299,7 @@ export const getConsultaOp = defineOperation({
   errors: { 400: "adminMail o sid no son válidos; ValidationProblemDetails.", 404: "La agencia o la consulta no existen para la app." },
 });
 
-export const resendConsultaOp = defineOperation({
+export const resendConsultaWebhookOp = defineOperation({
   tag,
   method: "POST",
   path: "/v3/consultas/{adminMail}/{sid}/resendwebhook",
@@ -352,7 +353,7 @@ export const ResumenSchema = z
 
 export type Resumen = z.output<typeof ResumenSchema>;
 
-export const getResumenOp = defineOperation({
+export const getConsultasResumenOp = defineOperation({
   tag,
   method: "GET",
   path: "/v3/consultas/{adminMail}/resumen",
@@ -376,7 +377,7 @@ export const AtencionBody = z.object({
 
 export type AtencionInput = z.output<typeof AtencionBody>;
 
-export const putAtencionOp = defineOperation({
+export const putConsultaAtencionOp = defineOperation({
   tag,
   method: "PUT",
   path: "/v3/consultas/{adminMail}/{sid}/atencion",
@@ -420,10 +421,10 @@ export const consultasOperations = [
   searchConsultasOp,
   listConsultasOp,
   exportarConsultasOp,
-  getResumenOp,
+  getConsultasResumenOp,
   getConsultaOp,
-  putAtencionOp,
-  resendConsultaOp,
+  putConsultaAtencionOp,
+  resendConsultaWebhookOp,
 ];
 
 export const CONSULTAS_PATH = "/v3/consultas";

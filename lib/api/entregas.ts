@@ -26,6 +26,12 @@ export const NotificationPayloadSchema = z
   ])
   .meta({ id: "Notificacion", description: "El cuerpo que recibe el Callback; Datos según Evento." });
 
+export const EstadoEntregaSchema = z.enum(ESTADOS_ENTREGA).meta({
+  id: "EstadoEntrega",
+  description:
+    "pendiente: espera su próximo intento; enviando: un intento en curso; entregada: el Callback respondió 2xx; fallida: no se entregó y no se reintenta sola; descartada: su configuración estaba inactiva o ya no existía cuando le tocó el turno.",
+});
+
 export const EntregaIntentoSchema = z
   .object({
     Momento: dateTimeOut(),
@@ -43,7 +49,7 @@ export const EntregaSchema = z
     Id: z.string(),
     Topic: TopicSchema,
     Evento: z.enum(["consulta.recibida", "agencia.registrada", "publicacion.cambiada", "prueba"]),
-    Estado: z.enum(ESTADOS_ENTREGA),
+    Estado: EstadoEntregaSchema,
     Creada: dateTimeOut(),
     Entregada: dateTimeOut().nullable(),
     ProximoIntento: dateTimeOut("Solo mientras está pendiente.").nullable(),

@@ -21,7 +21,7 @@ const EntryPointsLinksSchema = linksSchema("EntryPointsLinks", [
 
 export const EntryPointsSchema = z.object({ Version: z.literal("v3"), _links: EntryPointsLinksSchema }).meta({ id: "EntryPoints" });
 
-export const getHome = defineOperation({
+export const getHomeOp = defineOperation({
   method: "GET",
   path: "/v3",
   operationId: "getHome",
@@ -37,7 +37,7 @@ export const getHome = defineOperation({
   },
 });
 
-export const getOpenApi = defineOperation({
+export const getOpenApiOp = defineOperation({
   method: "GET",
   path: "/v3/openapi.json",
   operationId: "getOpenApi",

@@ -2,15 +2,15 @@ import { agenciasOperations } from "./agencias";
 import { catalogoOperations } from "./catalogo";
 import { consultasOperations } from "./consultas";
 import { entregaOperations } from "./entregas";
-import { getHome, getOpenApi } from "./home";
+import { getHomeOp, getOpenApiOp } from "./home";
 import type { Operation } from "./operation";
 import { publicacionesOperations } from "./publicaciones";
 import { webhookOperations } from "./webhooks";
 
 /** Every operation of the API, in the order of the reference. Each new endpoint registers here. */
 export const operations: Operation[] = [
-  getHome,
-  getOpenApi,
+  getHomeOp,
+  getOpenApiOp,
   ...agenciasOperations,
   ...consultasOperations,
   ...publicacionesOperations,

@@ -277,8 +277,14 @@ export const PublicacionSchema = z
       z
         .object({
           Url: z.string().meta({ format: "uri" }),
-          Estado: z.enum(ESTADOS_FOTO).meta({ description: "pendiente hasta que se revisa" }),
-          Motivo: z.string().nullable().meta({ description: "Por qué no sirve (Estado error); null si no" }),
+          Estado: z.enum(ESTADOS_FOTO).meta({
+            description:
+              "pendiente hasta que se revisa (en segundos); ok: una imagen JPEG, PNG o WebP de al menos 640×480 y hasta 10 MB que respondió en 15 s; error: no sirve",
+          }),
+          Motivo: z.string().nullable().meta({
+            description:
+              'Por qué no sirve (Estado error), en palabras de una persona, p. ej. "muy chica: 320×240 (mínimo 640×480)"; null si no',
+          }),
         })
         .meta({ id: "PublicacionFoto" }),
     ),
@@ -316,6 +322,7 @@ export const PublicacionesRefSchema = z
   .meta({ id: "PublicacionesRef" });
 
 export type Publicaciones = z.output<typeof PublicacionesSchema>;
+export type PublicacionesRef = z.output<typeof PublicacionesRefSchema>;
 
 export const ORIGENES = ["app", "panel", "plataforma"] as const;
 export type Origen = (typeof ORIGENES)[number];

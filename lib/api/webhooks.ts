@@ -33,7 +33,7 @@ function callbackSyntaxMessage(value: string, allowHttp: boolean): string | unde
 /**
  * The operator's settings for Callbacks: WEBHOOK_ALLOW_HTTP and WEBHOOK_ALLOW_PRIVATE_NETWORKS. The
  * contract does not read the process's configuration: the service passes them in
- * (lib/service/webhooks/callback-policy.ts); the documented schema is the strict default.
+ * (lib/service/webhooks/sendable-webhook.ts); the documented schema is the strict default.
  */
 export type CallbackPolicy = { allowHttp: boolean; allowPrivateNetworks: boolean };
 
@@ -220,7 +220,7 @@ const unavailable = "El tópico no está disponible para la app o nunca se confi
 const badTopicOrBody = `topic supera los ${LIMITES_WEBHOOK.topic} caracteres o el cuerpo no es válido; ValidationProblemDetails.`;
 const badTopic = `topic supera los ${LIMITES_WEBHOOK.topic} caracteres; ValidationProblemDetails.`;
 
-export const listWebhooksOp = defineOperation({
+export const listAppNotificacionesOp = defineOperation({
   tag,
   method: "GET",
   path: "/v3/appnotificaciones",
@@ -231,7 +231,7 @@ export const listWebhooksOp = defineOperation({
   success: { status: 200, description: "AppWebhooks", entry: AppWebhooksSchema },
 });
 
-export const getWebhookOp = defineOperation({
+export const getAppNotificacionOp = defineOperation({
   tag,
   method: "GET",
   path: "/v3/appnotificaciones/{topic}",
@@ -243,7 +243,7 @@ export const getWebhookOp = defineOperation({
   errors: { 400: badTopic, 404: unavailable },
 });
 
-export const createWebhookOp = defineOperation({
+export const createAppNotificacionOp = defineOperation({
   tag,
   method: "POST",
   path: "/v3/appnotificaciones/{topic}",
@@ -266,7 +266,7 @@ export const createWebhookOp = defineOperation({
   },
 });
 
-export const updateWebhookOp = defineOperation({
+export const updateAppNotificacionOp = defineOperation({
   tag,
   method: "PUT",
   path: "/v3/appnotificaciones/{topic}",
@@ -279,7 +279,7 @@ export const updateWebhookOp = defineOperation({
   errors: { 400: badTopicOrBody, 404: unavailable },
 });
 
-export const deleteWebhookOp = defineOperation({
+export const deleteAppNotificacionOp = defineOperation({
   tag,
   method: "DELETE",
   path: "/v3/appnotificaciones/{topic}",
@@ -291,15 +291,21 @@ export const deleteWebhookOp = defineOperation({
   errors: { 400: badTopic, 404: unavailable },
 });
 
-export const webhookOperations = [listWebhooksOp, getWebhookOp, createWebhookOp, updateWebhookOp, deleteWebhookOp];
+export const webhookOperations = [
+  listAppNotificacionesOp,
+  getAppNotificacionOp,
+  createAppNotificacionOp,
+  updateAppNotificacionOp,
+  deleteAppNotificacionOp,
+];
 
 /**
  * An upsert operation whose Callback follows the operator's policy instead of the documented strict
  * default; the policy is read when the first request is validated.
  */
-export function withCallbackPolicy<Op extends typeof createWebhookOp | typeof updateWebhookOp>(
+export function withCallbackPolicy<Op extends typeof createAppNotificacionOp | typeof updateAppNotificacionOp>(
   operation: Op,
   policy: () => CallbackPolicy,
 ) {
-  return defineOperation({ ...operation, body: z.lazy(() => upsertSchema(policy())) });
+  return { ...operation, body: z.lazy(() => upsertSchema(policy())) };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { startMailWorker } from "@/lib/service/mail/worker";
+import { startFotoWorker } from "@/lib/service/publicaciones/foto-worker";
 import { startDeliveryWorker } from "@/lib/service/webhooks/delivery-worker";
 import { startMaintenanceWorker } from "./maintenance-worker";
 
@@ -7,12 +8,12 @@ import { startMaintenanceWorker } from "./maintenance-worker";
  * Background workers of this process: in embedded mode they run inside the web process; in
  * production `npm run worker` runs them (any number of processes at once). Each worker polls the
  * database until the signal aborts, claiming work with FOR UPDATE SKIP LOCKED. A deployment needs
- * at least one worker process: besides delivering, they keep the replay store purged. Each one's
+ * at least one worker process: besides delivering and checking listings' photos, they keep the replay store purged. Each one's
  * promise resolves when it has stopped after the signal: finished or released what it held.
  */
 export type WorkerStarter = (signal: AbortSignal) => Promise<void>;
 
-const starters: WorkerStarter[] = [startMailWorker, startDeliveryWorker, startMaintenanceWorker];
+const starters: WorkerStarter[] = [startMailWorker, startDeliveryWorker, startFotoWorker, startMaintenanceWorker];
 
 /** Resolves once every worker has stopped (after the signal aborts). */
 export async function startWorkers(signal: AbortSignal): Promise<void> {

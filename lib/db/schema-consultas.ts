@@ -188,9 +188,10 @@ export const consultasAtencion = pgTable(
 );
 
 /**
- * A number each agency's enquiries and marks change under (docs/decisions/0053): raised in the
- * statement that stores enquiries (with their counters) and in the one that marks an enquiry, so a
- * summary kept under the revision it was read at is still the answer while the revision is the same.
+ * A number each agency's enquiries and marks change under (docs/decisions/0053): raised, by the
+ * number of changes, in the statement that counts stored enquiries and in the one that marks an
+ * enquiry (decisions 0085, 0087), so a summary kept under the revision it was read at is still the
+ * answer while the revision is the same.
  */
 export const consultasRevisiones = pgTable("consultas_revisiones", {
   agenciaId: text("agencia_id")

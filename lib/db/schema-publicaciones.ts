@@ -83,7 +83,7 @@ export const publicaciones = pgTable(
 /**
  * A listing's photos, one row each, in display order (`posicion`). Each is checked after it is saved
  * (`pendiente` → `ok` or `error` with the reason in `motivo`); a URL the listing keeps across an edit
- * keeps its result, so it is not fetched again.
+ * keeps an `ok`, so it is not fetched again, and an `error` is checked again (decisions 0072).
  */
 export const publicacionFotos = pgTable(
   "publicacion_fotos",
@@ -96,6 +96,13 @@ export const publicacionFotos = pgTable(
     estado: text("estado").notNull().default("pendiente"),
     motivo: text("motivo"),
     comprobadaAt: timestamp("comprobada_at", { withTimezone: true }),
+    /**
+     * While pendiente: no worker takes it before then (the lease of the one checking it, or the wait
+     * before trying again after a failure that may pass; decisions 0072).
+     */
+    revisandoHasta: timestamp("revisando_hasta", { withTimezone: true }),
+    /** Failed tries of the current check that may pass (no answer, 5xx…); back to 0 when checked again. */
+    intentos: integer("intentos").notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.publicacionId, table.url] }),

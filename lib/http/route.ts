@@ -1,8 +1,9 @@
 import "server-only";
 import type { z } from "zod";
 import { ENTRY_TYPES, LINES_TYPE, REF_TYPE } from "@/lib/api/media-types";
-import type { Method, Operation } from "@/lib/api/operation";
+import type { Method, Operation, Success, SuccessBody } from "@/lib/api/operation";
 import { Problem } from "@/lib/api/problem";
+import { expiringCache } from "@/lib/expiring-cache";
 import { logger } from "@/lib/log";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { serviceReady } from "@/lib/service/ready";
@@ -11,7 +12,7 @@ import { authenticate } from "./auth";
 import { matchesIfNoneMatch, strongEtag } from "./etag";
 import { negotiate, preferredType, type Representation } from "./negotiate";
 import { clientOf, consume, rateLimitHeaders } from "./rate-limit";
-import type { Reply } from "./reply";
+import type { Reply, Serialised } from "./reply";
 import { errorResponse, instanceOf, logRequest, parseJsonBody, readBody, requestIdOf, validate } from "./request";
 import { streamed, withBytes } from "./response-bytes";
 
@@ -32,9 +33,10 @@ type NextHandler = (request: Request, context: NextContext) => Promise<Response>
 
 type Bound = { operation: Operation; run: (context: HandlerContext<z.ZodType, z.ZodType, z.ZodType>) => Promise<Reply> };
 
-export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
-  operation: Operation<P, Q, B>,
-  run: (context: HandlerContext<P, Q, B>) => Promise<Reply>,
+/** Binds a handler to its operation; what it answers is typed by the operation's success schema. */
+export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, S extends Success>(
+  operation: Operation<P, Q, B, S>,
+  run: (context: HandlerContext<P, Q, B>) => Promise<Reply<SuccessBody<S>>>,
 ): Bound {
   return { operation, run } as unknown as Bound;
 }
@@ -75,6 +77,34 @@ function linesBody(lines: AsyncIterable<readonly unknown[]>, requestId: string, 
   });
 }
 
+function serialise(body: unknown): Serialised {
+  const bytes = Buffer.from(JSON.stringify(body));
+  return { bytes, etag: strongEtag(bytes) };
+}
+
+/**
+ * A handler of reference data, which changes only with a deployment (the catalogues, decisions
+ * 0086): each 200 answer is kept in memory, serialised and tagged once, under its representation's
+ * form and its path with query (at most 5,000, for a day). Authentication, rate limits and
+ * validation still run for every request; errors are never kept.
+ */
+export function referenceData(bound: Bound): Bound {
+  const answers = expiringCache<Reply>(86_400_000, 5_000);
+  return {
+    operation: bound.operation,
+    run: async (context) => {
+      const key = `${context.form} ${context.self}`;
+      const known = answers.get(key);
+      if (known) return known;
+      const reply = await bound.run(context);
+      if (reply.status !== 200 || reply.body === undefined || reply.lines) return reply;
+      const answer = { ...reply, serialised: serialise(reply.body) };
+      answers.set(key, answer);
+      return answer;
+    },
+  };
+}
+
 function respond(
   reply: Reply,
   operation: Operation,
@@ -89,10 +119,9 @@ function respond(
     return streamed(new Response(body, { status: reply.status, headers }));
   }
   if (reply.body === undefined) return new Response(null, { status: reply.status, headers });
-  const bytes = Buffer.from(JSON.stringify(reply.body));
+  const { bytes, etag } = reply.serialised ?? serialise(reply.body);
   headers.set("Content-Type", `${representation.mediaType}; charset=utf-8`);
   if (request.method === "GET" || request.method === "HEAD") {
-    const etag = strongEtag(bytes);
     headers.set("ETag", etag);
     if (operation.cacheControl) headers.set("Cache-Control", operation.cacheControl);
     if (reply.status === 200 && matchesIfNoneMatch(request.headers.get("if-none-match"), etag)) {

@@ -42,7 +42,7 @@ export const NEXT_ERROR_STYLE_HASHES = [
  * The policy of the pages (Next's App Router). 'strict-dynamic' lets the nonce'd bootstrap load
  * Next's chunks; `style-src-attr 'unsafe-inline'` allows style="" attributes only (React's `style`
  * prop, e.g. a progress bar's width; the dev mailbox shows e-mails with inline styles), never
- * <style> elements without the nonce. In development React needs eval (error overlays) and the
+ * <style> elements without the nonce; images also from any https host (a listing's photos, decisions 0091). In development React needs eval (error overlays) and the
  * dev server injects styles without a nonce.
  */
 export function pageCsp(nonce: string, { https, dev = false }: PolicyOptions): string {
@@ -51,7 +51,8 @@ export function pageCsp(nonce: string, { https, dev = false }: PolicyOptions): s
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
     dev ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}' ${NEXT_ERROR_STYLE_HASHES.join(" ")}`,
     "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // A listing's photos are on the partner's host: https ones load (docs/decisions/0091).
+    "img-src 'self' https: data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

@@ -41,24 +41,24 @@ export function numero(f: Formateador, valor: number): string {
   return f.number(valor, "decimal");
 }
 
-/** How long ago (or until) a moment: hace 5 min, en 3 h. */
+/** How long ago (or until) a moment, in words: hace 5 minutos, hace 3 meses, en 3 horas. */
 export function relativo(f: Formateador, valor: string | Date, ahora: Date): string {
   return f.relativeTime(comoFecha(valor), { now: ahora, ...RELATIVO });
 }
 
-/** The unit a wait reads best in: minutes under an hour, hours under two days, then days. */
-export function unidadDeEspera(minutos: number): "minute" | "hour" | "day" {
-  return minutos < 60 ? "minute" : minutos < 48 * 60 ? "hour" : "day";
-}
+const unidad = (f: Formateador, valor: number, unit: "minute" | "hour" | "day") =>
+  f.number(valor, { style: "unit", unit, unitDisplay: unit === "day" ? "long" : "short", maximumFractionDigits: 0 });
 
-/** A wait in minutes, in the largest unit that reads well: 12 min, 3,5 h, 2 días. */
+/**
+ * A wait in minutes, in the two largest units, whole: 12 min, 2 h 54 min, 3 días 4 h. Never a
+ * decimal ("2,9 h" read as a clock time) nor a bare letter ("3 m" read as minutes or months).
+ */
 export function duracion(f: Formateador, minutos: number): string {
-  const unit = unidadDeEspera(minutos);
-  const valor = unit === "minute" ? Math.max(0, Math.round(minutos)) : minutos / (unit === "hour" ? 60 : 1440);
-  return f.number(valor, {
-    style: "unit",
-    unit,
-    unitDisplay: unit === "day" ? "long" : "short",
-    maximumFractionDigits: unit === "minute" ? 0 : 1,
-  });
+  const total = Math.max(0, Math.round(minutos));
+  if (total < 60) return unidad(f, total, "minute");
+  const [mayor, menor, porMayor]: ["hour" | "day", "minute" | "hour", number] =
+    total < 48 * 60 ? ["hour", "minute", 60] : ["day", "hour", 1440];
+  const enteras = Math.floor(total / porMayor);
+  const resto = Math.round((total - enteras * porMayor) / (menor === "minute" ? 1 : 60));
+  return resto === 0 ? unidad(f, enteras, mayor) : `${unidad(f, enteras, mayor)} ${unidad(f, resto, menor)}`;
 }

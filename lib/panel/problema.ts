@@ -10,9 +10,12 @@ export type Problema = {
   Errors?: Record<string, string[]>;
   Type?: string;
   Instance?: string;
+  /** What the problem carries beside its words (a refused activation's package and its use). */
+  Extensions?: Record<string, unknown>;
 };
 
 const esTexto = (value: unknown): value is string => typeof value === "string";
+const esObjeto = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === "object" && !Array.isArray(value);
 
 function erroresDe(value: unknown): Record<string, string[]> | undefined {
   if (!value || typeof value !== "object" || Array.isArray(value)) return undefined;
@@ -27,7 +30,7 @@ function erroresDe(value: unknown): Record<string, string[]> | undefined {
  */
 export function leerProblema(status: number, body: unknown): Problema | undefined {
   if (!body || typeof body !== "object") return undefined;
-  const { Title, Detail, Errors, Type, Instance } = body as Record<string, unknown>;
+  const { Title, Detail, Errors, Type, Instance, Extensions } = body as Record<string, unknown>;
   if (!esTexto(Title)) return undefined;
   const errores = erroresDe(Errors);
   return {
@@ -37,5 +40,6 @@ export function leerProblema(status: number, body: unknown): Problema | undefine
     ...(errores && { Errors: errores }),
     ...(esTexto(Type) && { Type }),
     ...(esTexto(Instance) && { Instance }),
+    ...(esObjeto(Extensions) && { Extensions }),
   };
 }

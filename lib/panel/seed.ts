@@ -17,7 +17,8 @@ export type PanelDemo = { workspace: string; users: { email: string; role: strin
 
 /**
  * The demo workspace "Demo" (its connection updated when it exists) and one user per role with fixed
- * demo passwords. Idempotent: running it again resets the demo users to these values.
+ * demo passwords. Idempotent: running it again resets the demo users to these values and keeps their
+ * sessions (their passwords are the same).
  */
 export async function crearDemoDelPanel(input: PanelDemoInput): Promise<PanelDemo> {
   const workspace = await guardarEspacio({

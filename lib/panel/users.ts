@@ -84,6 +84,7 @@ export async function guardarUsuario(input: UserInput): Promise<PanelUser & { cr
   if (!(await esContrasenaFuerte(input.password))) throw new PanelUserError(CONTRASENA_DEBIL);
   const db = await getDb();
   const id = newId();
+  const email = normalizarEmail(input.email);
   const values = {
     workspaceId: workspace.id,
     name: input.name?.trim() || null,
@@ -91,11 +92,16 @@ export async function guardarUsuario(input: UserInput): Promise<PanelUser & { cr
     agencyAdminMail,
     passwordHash: await calcularHashDeContrasena(input.password),
   };
+  // A new password ends the sessions signed in with the old one; the same one again (`seed demo`
+  // resetting the demo users) ends none.
+  const passwordChanged = !(await tieneContrasena(email, input.password));
   const [row] = await db
     .insert(panelUsers)
-    .values({ id, email: normalizarEmail(input.email), ...values })
-    // The password is set again: sessions signed in with the old one end.
-    .onConflictDoUpdate({ target: panelUsers.email, set: { ...values, sessionsValidFrom: new Date(), updatedAt: sql`now()` } })
+    .values({ id, email, ...values })
+    .onConflictDoUpdate({
+      target: panelUsers.email,
+      set: { ...values, ...(passwordChanged ? { sessionsValidFrom: new Date() } : {}), updatedAt: sql`now()` },
+    })
     .returning({ id: panelUsers.id });
   if (!row) throw new Error("No se pudo guardar el usuario");
   const user = await buscarUsuarioPorId(row.id);
@@ -144,6 +150,12 @@ async function buscarUsuarioConHash(email: string): Promise<(PanelUser & { passw
   if (!row) return undefined;
   const { passwordHash, ...user } = row;
   return { ...aUsuario(user), passwordHash };
+}
+
+/** Whether the user with this e-mail exists and has this password. */
+async function tieneContrasena(email: string, password: string): Promise<boolean> {
+  const user = await buscarUsuarioConHash(email);
+  return user !== undefined && (await verify(user.passwordHash, password).catch(() => false));
 }
 
 // Unknown e-mails still cost one argon2 verification, so timing does not tell which e-mails exist.

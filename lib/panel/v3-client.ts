@@ -5,13 +5,13 @@ import { LINES_TYPE } from "@/lib/api/media-types";
 import { IDIOMA_PREDETERMINADO, type Traductor } from "./i18n/idiomas";
 import { traductorDe } from "./i18n/mensajes";
 import { leerProblema, type Problema } from "./problema";
-import type { AgenciaCambios, AgenciaInvitacion, AtencionCambios, EstadoAgencia, EstadoEntrega, Topic, WebhookCambios } from "./v3-tipos";
+import type { AgenciaCambios, AgenciaInvitacion, CuerpoDe, OperationId, ParametrosDe, Topic, WebhookCambios } from "./v3-tipos";
 import { workspaceConnection } from "./workspaces";
 
 /**
  * The dashboard's client of the v3 API (docs/contract.md#product-and-boundary: the Panel talks to the service only over HTTP),
  * built on @vitrina/sdk as a partner's code is: each method is one typed operation of the OpenAPI
- * document (follow the path string to it), signed by the SDK with the workspace's AppKey and AppSecret
+ * document, named by its operationId (the SDK's `operations` check the names), signed by the SDK with the workspace's AppKey and AppSecret
  * on the server. What the Panel adds: a timeout, problems as V3Error in the user's language, and a
  * failure to connect or an answer that is not JSON told in words.
  */
@@ -28,16 +28,6 @@ export class V3Error extends Error {
     this.problem = problem;
   }
 }
-
-export type ConsultasFiltros = {
-  operador?: string;
-  q?: string;
-  atendida?: "true" | "false";
-  externalid?: string;
-  desde?: string;
-  hasta?: string;
-  pagina?: number;
-};
 
 const ESTADOS_CON_NOMBRE = [400, 401, 403, 404, 406, 409, 415, 429] as const;
 const tieneNombre = (status: number): status is (typeof ESTADOS_CON_NOMBRE)[number] =>
@@ -178,24 +168,24 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
   const topico = (topic: Topic) => ({ params: { path: { topic } } });
   const entrega = (topic: Topic, id: string) => ({ params: { path: { topic, id } } });
   const consulta = (adminMail: string, sid: string) => ({ params: { path: { adminMail, sid } } });
+  const publicacion = (adminMail: string, externalId: string) => ({ params: { path: { adminMail, externalId } } });
 
   return {
     /** GET /v3: the entry points, with the status (the connection test). */
-    home: async (timeoutMs?: number) => {
+    getHome: async (timeoutMs?: number) => {
       const { data, response } = await ok(sdk.GET("/v3", { signal: timeoutMs ? AbortSignal.timeout(timeoutMs) : undefined }));
       return { status: response.status, body: data };
     },
 
     // Agencias
-    listAgencias: (query: { operador?: string; estado?: EstadoAgencia } = {}) =>
-      data(sdk.GET("/v3/agencias", { params: { query: conValor(query) } })),
+    listAgencias: (query: ParametrosDe<"listAgencias"> = {}) => data(sdk.GET("/v3/agencias", { params: { query: conValor(query) } })),
     inviteAgencia: async (body: AgenciaInvitacion) => {
       const { response } = await ok(sdk.POST("/v3/agencias", { body }));
       return { location: response.headers.get("Location") };
     },
     getAgencia: (adminMail: string) => data(sdk.GET("/v3/agencias/{adminMail}", agencia(adminMail))),
     /** OPTIONS: the methods the app may use on the agency now (its Allow header). */
-    permisosAgencia: async (adminMail: string) => {
+    optionsAgencia: async (adminMail: string) => {
       const { response } = await ok(sdk.OPTIONS("/v3/agencias/{adminMail}", agencia(adminMail)));
       return (response.headers.get("Allow") ?? "").split(",").map((method) => method.trim());
     },
@@ -203,7 +193,7 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
     detachAgencia: async (adminMail: string) => {
       await ok(sdk.PATCH("/v3/agencias/{adminMail}/desasociar", agencia(adminMail)));
     },
-    getProductos: (adminMail: string) => data(sdk.GET("/v3/agencias/{adminMail}/productos", agencia(adminMail))),
+    getAgenciaProductos: (adminMail: string) => data(sdk.GET("/v3/agencias/{adminMail}/productos", agencia(adminMail))),
 
     // Notificaciones (webhooks y registro de entregas)
     listAppNotificaciones: () => data(sdk.GET("/v3/appnotificaciones")),
@@ -215,7 +205,7 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
     deleteAppNotificacion: async (topic: Topic) => {
       await ok(sdk.DELETE("/v3/appnotificaciones/{topic}", topico(topic)));
     },
-    listEntregas: (topic: Topic, query: { estado?: EstadoEntrega; pagina?: number } = {}) =>
+    listEntregas: (topic: Topic, query: ParametrosDe<"listEntregas"> = {}) =>
       data(sdk.GET("/v3/appnotificaciones/{topic}/entregas", { params: { path: { topic }, query: conValor(query) } })),
     getEntrega: (topic: Topic, id: string) => data(sdk.GET("/v3/appnotificaciones/{topic}/entregas/{id}", entrega(topic, id))),
     retryEntrega: (topic: Topic, id: string) =>
@@ -223,20 +213,20 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
     sendTestNotification: (topic: Topic) => data(sdk.POST("/v3/appnotificaciones/{topic}/prueba", topico(topic))),
 
     // Consultas
-    listConsultas: (adminMail: string, filtros: ConsultasFiltros = {}) =>
+    listConsultas: (adminMail: string, filtros: ParametrosDe<"listConsultas"> = {}) =>
       data(sdk.GET("/v3/consultas/{adminMail}", { params: { path: { adminMail }, query: conValor(filtros) } })),
     getConsulta: (adminMail: string, sid: string) => data(sdk.GET("/v3/consultas/{adminMail}/{sid}", consulta(adminMail, sid))),
     /** GET /v3/consultas?q= (extension): the search across every agency of the app; each entry says its AdminMail. */
-    searchConsultas: (query: { q: string; pagina?: number }) => data(sdk.GET("/v3/consultas", { params: { query: conValor(query) } })),
+    searchConsultas: (query: ParametrosDe<"searchConsultas">) => data(sdk.GET("/v3/consultas", { params: { query: conValor(query) } })),
     /** PUT …/{sid}/atencion (extension): attended or not, by whom; the enquiry with its Atencion. */
-    marcarAtencion: (adminMail: string, sid: string, body: AtencionCambios) =>
+    putConsultaAtencion: (adminMail: string, sid: string, body: CuerpoDe<"putConsultaAtencion">) =>
       data(sdk.PUT("/v3/consultas/{adminMail}/{sid}/atencion", { ...consulta(adminMail, sid), body })),
     /**
      * GET …/exportar (extension): every enquiry of the list's filters in one signed request, newest
      * first, one Consulta's JSON per line (the body's bytes, as they arrive). The body errors if the
      * answer is cut or stops arriving; `signal` ends the request (the person left).
      */
-    exportarConsultas: async (adminMail: string, filtros: Omit<ConsultasFiltros, "pagina">, signal?: AbortSignal) => {
+    exportarConsultas: async (adminMail: string, filtros: ParametrosDe<"exportarConsultas">, signal?: AbortSignal) => {
       const { data } = await ok(
         sdk.GET("/v3/consultas/{adminMail}/exportar", {
           params: { path: { adminMail }, query: conValor(filtros) },
@@ -249,7 +239,7 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
       return data as ReadableStream<Uint8Array>;
     },
     /** GET …/resumen (extension): the period's numbers for the list's desde, hasta and operador. */
-    getResumen: (adminMail: string, query: { operador?: string; desde?: string; hasta?: string } = {}) =>
+    getConsultasResumen: (adminMail: string, query: ParametrosDe<"getConsultasResumen"> = {}) =>
       data(sdk.GET("/v3/consultas/{adminMail}/resumen", { params: { path: { adminMail }, query: conValor(query) } })),
     /** The notification queued again, and where it goes (Location: the configured Callback). */
     resendConsultaWebhook: async (adminMail: string, sid: string) => {
@@ -257,10 +247,22 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
       return { notificacion: data, location: response.headers.get("Location") };
     },
 
+    // Publicaciones (each method named as its operationId)
+    listPublicaciones: (adminMail: string, filtros: ParametrosDe<"listPublicaciones"> = {}) =>
+      data(sdk.GET("/v3/publicaciones/{adminMail}", { params: { path: { adminMail }, query: conValor(filtros) } })),
+    getPublicacion: (adminMail: string, externalId: string) =>
+      data(sdk.GET("/v3/publicaciones/{adminMail}/{externalId}", publicacion(adminMail, externalId))),
+    /** PUT replaces every editable member: the caller sends the listing's own values with its change. */
+    editPublicacion: (adminMail: string, externalId: string, body: CuerpoDe<"editPublicacion">) =>
+      data(sdk.PUT("/v3/publicaciones/{adminMail}/{externalId}", { ...publicacion(adminMail, externalId), body })),
+    archivePublicacion: async (adminMail: string, externalId: string) => {
+      await ok(sdk.DELETE("/v3/publicaciones/{adminMail}/{externalId}", publicacion(adminMail, externalId)));
+    },
+
     // Catálogos
     listRegiones: () => data(sdk.GET("/v3/regiones")),
-    bestMatchCiudad: (query: { state: string; city: string }) => data(sdk.GET("/v3/ciudades/bestmatch", { params: { query } })),
-  };
+    bestMatchCiudad: (query: ParametrosDe<"bestMatchCiudad">) => data(sdk.GET("/v3/ciudades/bestmatch", { params: { query } })),
+  } satisfies { [Op in OperationId]?: unknown };
 }
 
 export type V3Client = ReturnType<typeof crearClienteV3>;

@@ -1589,11 +1589,11 @@ export interface components {
             /** Format: uri */
             Url: string;
             /**
-             * @description pendiente hasta que se revisa
+             * @description pendiente hasta que se revisa (en segundos); ok: una imagen JPEG, PNG o WebP de al menos 640×480 y hasta 10 MB que respondió en 15 s; error: no sirve
              * @enum {string}
              */
             Estado: "pendiente" | "ok" | "error";
-            /** @description Por qué no sirve (Estado error); null si no */
+            /** @description Por qué no sirve (Estado error), en palabras de una persona, p. ej. "muy chica: 320×240 (mínimo 640×480)"; null si no */
             Motivo: string | null;
         };
         PublicacionLinks: {
@@ -1680,8 +1680,7 @@ export interface components {
             Topic: components["schemas"]["Topic"];
             /** @enum {string} */
             Evento: "consulta.recibida" | "agencia.registrada" | "publicacion.cambiada" | "prueba";
-            /** @enum {string} */
-            Estado: "pendiente" | "enviando" | "entregada" | "fallida" | "descartada";
+            Estado: components["schemas"]["EstadoEntrega"];
             /** Format: date-time */
             Creada: string;
             Entregada: string | null;
@@ -1691,6 +1690,11 @@ export interface components {
             Intentos: components["schemas"]["EntregaIntento"][];
             _links: components["schemas"]["EntregaLinks"];
         };
+        /**
+         * @description pendiente: espera su próximo intento; enviando: un intento en curso; entregada: el Callback respondió 2xx; fallida: no se entregó y no se reintenta sola; descartada: su configuración estaba inactiva o ya no existía cuando le tocó el turno.
+         * @enum {string}
+         */
+        EstadoEntrega: "pendiente" | "enviando" | "entregada" | "fallida" | "descartada";
         /** @description El cuerpo que recibe el Callback; Datos según Evento. */
         Notificacion: components["schemas"]["NotificacionConsulta"] | components["schemas"]["NotificacionAgencia"] | components["schemas"]["NotificacionPublicacion"] | components["schemas"]["NotificacionPrueba"];
         /** @description Tópico agencias: una agencia invitada por la app se registró. */
@@ -3261,7 +3265,7 @@ export interface operations {
     searchConsultas: {
         parameters: {
             query: {
-                /** @description Extensión: texto a buscar en nombre, apellido, e-mail y teléfono del interesado (el teléfono por sus dígitos), sid, marca, modelo, versión, ExternalId y RefStock; sin distinguir mayúsculas ni acentos. Cada palabra debe ser el comienzo de un término: una palabra, o la parte de una palabra después de un signo ("perez@correo" en un e-mail, el número de un ExternalId); el teléfono y el sid, también su final. Se buscan hasta 6 palabras de 2 caracteres o más; las más cortas no se buscan si queda otra. */
+                /** @description Extensión: texto a buscar en nombre, apellido, e-mail y teléfono del interesado (el teléfono por sus dígitos), sid, marca, modelo, versión, ExternalId y RefStock; sin distinguir mayúsculas ni acentos. Cada palabra debe ser el comienzo de un término: una palabra, o la parte de una palabra después de un signo ("perez@correo" en un e-mail, el número de un ExternalId); el sid, también su final; el teléfono, también cualquier parte de sus dígitos seguidos ("351 737" encuentra +54 9 351 737-1234). Se buscan hasta 6 palabras de 2 caracteres o más; las más cortas no se buscan si queda otra. */
                 q: string;
                 /** @description Primer día de recepción, en la zona horaria del servicio; como mínimo hoy menos 90 días (por omisión) */
                 desde?: string;

@@ -131,6 +131,7 @@ describe("GET /v3/agencias/{adminMail}, OPTIONS", () => {
   });
 
   it("registered: 200 registrada with the administrator, ref title without a name, OPTIONS allows PUT", async () => {
+    const before = Date.now();
     const { mail } = await registered();
     const agencia = await (await call(appA, "GET", `/v3/agencias/${mail}`)).json();
     expect(agencia).toMatchObject({
@@ -141,7 +142,9 @@ describe("GET /v3/agencias/{adminMail}, OPTIONS", () => {
       Telefono: "+54 351 555-0101",
       Operadores: [{ Email: mail, Nombre: "Ana", Apellido: "Pérez", EsAdministrador: true }],
     });
-    expect(agencia.Registrada).not.toBeNull();
+    // Registered during this test (the API's times are to the second).
+    expect(Date.parse(agencia.Registrada)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(agencia.Registrada)).toBeLessThanOrEqual(Date.now());
     const options = await call(appA, "OPTIONS", `/v3/agencias/${mail}`);
     expect(options.headers.get("allow")).toBe("GET, HEAD, PUT, OPTIONS");
     expect(options.headers.get("agencia-estado")).toBe("registrada");

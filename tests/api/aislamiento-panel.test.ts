@@ -43,6 +43,8 @@ const pool = {
   operators: [] as string[],
   sids: [] as string[],
   externalIds: [] as string[],
+  /** Every listing with its agency and the workspace whose app published it. */
+  listings: [] as { externalId: string; mail: string; side: Side }[],
   deliveries: [] as string[],
   /** Panel users' ids, with their workspace (null: an id nobody has). */
   members: [] as { id: string; side: Side | null }[],
@@ -117,6 +119,7 @@ async function buyer(label: string, side: Side, mail: string, operator: string, 
     );
     expect((await publish(apps[side], mail, externalId)).status).toBe(201);
     pool.externalIds.push(externalId);
+    pool.listings.push({ externalId, mail, side });
   }
   const visible = enquiryOf(mail, side, operator);
   const email = secret(`comprador-${side}-${tag()}@ejemplo.test`, `comprador ${label}`, visible);
@@ -167,6 +170,7 @@ async function snapshot(): Promise<string> {
       ...["registrada", "pendiente", "vencida"].map((estado) => `/v3/agencias?estado=${estado}`),
       ...TOPICS.map((topic) => `/v3/appnotificaciones/${topic}`),
       ...pool.agencies.map((mail) => `/v3/agencias/${mail}/productos`),
+      ...pool.agencies.flatMap((mail) => [`/v3/publicaciones/${mail}`, `/v3/publicaciones/${mail}?estado=archivada`]),
     ];
     for (const path of paths) {
       const response = await call(apps[side], "GET", path);
@@ -324,6 +328,25 @@ function arbitraries() {
         .constantFrom("/panel", "/panel/paquete", "/panel/notificaciones", "/panel/equipo", "/panel/conexion")
         .map((path) => req("GET", path)),
     },
+    {
+      weight: 3,
+      arbitrary: fc
+        .record({
+          agencia: maybe(agency),
+          estado: maybe(fc.constantFrom("activa", "suspendida", "archivada", "todas", "otra")),
+          exposicion: maybe(fc.constantFrom("alta", "baja", "x")),
+          operador: maybe(operator),
+          q: maybe(fc.constantFrom(...pool.externalIds, "toyota")),
+          pagina: maybe(fc.constantFrom("1", "2", "x")),
+        })
+        .map((query) => req("GET", "/panel/publicaciones", query)),
+    },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...pool.externalIds, "no-existe-1"), maybe(agency))
+        .map(([externalId, agencia]) => req("GET", `/panel/publicaciones/${externalId}`, { agencia }, [externalId])),
+    },
     { weight: 1, arbitrary: fc.constant(req("GET", "/panel/agencias/ciudad", { region: "cordoba", ciudad: "villa maria" })) },
     { weight: 1, arbitrary: topic.map((name) => req("GET", `/panel/notificaciones/${name}`)) },
     { weight: 1, arbitrary: topic.map((name) => req("GET", `/panel/notificaciones/${name}/configurar`)) },
@@ -346,8 +369,11 @@ function arbitraries() {
     ["DELETE", "", undefined],
     ["POST", "/contrasena", { Contrasena: "clave-forjada-0123" }],
   );
-  /** Mutations of the Panel's route handlers: `adminMayUse`: whether an admin of the workspace may use it on that object. */
-  const mutation = (side: Side | null): fc.Arbitrary<Req & { adminMayUse: boolean }> => {
+  /**
+   * Mutations of the Panel's route handlers: `adminMayUse`: whether an admin of the workspace may use
+   * it on that object; `userMayUse`: whether another user may (an agencia user on its own listings).
+   */
+  const mutation = (side: Side | null): fc.Arbitrary<Req & { adminMayUse: boolean; userMayUse?: (user: User) => boolean }> => {
     const own = (mail: string) => side !== null && secrets.find((entry) => entry.value === mail)?.visibleTo(staffUser(side)) === true;
     const ownDelivery = (id: string) =>
       side !== null && secrets.find((entry) => entry.value === lower(id))?.visibleTo(staffUser(side)) === true;
@@ -386,6 +412,22 @@ function arbitraries() {
       })),
       // The connection: only its own workspace's admin may test or change it.
       fc.constant({ ...req("POST", "/panel/conexion/prueba"), adminMayUse: true }),
+      // A listing's actions: its app's admin, and the agencia user of its agency who has it in their care (the marketplace's listings are the administrator's).
+      fc
+        .tuple(fc.constantFrom(...pool.listings), fc.constantFrom("pausar", "reactivar", "archivar"), maybe(agency))
+        .map(([{ externalId, mail, side: listingSide }, accion, agencia]) => ({
+          ...req("POST", `/panel/publicaciones/${externalId}/accion`, {}, [externalId, agencia ?? mail], {
+            agencia: agencia ?? mail,
+            accion,
+          }),
+          adminMayUse: listingSide === side && (agencia ?? mail) === mail,
+          userMayUse: (user: User) =>
+            user.role === "agencia" &&
+            user.side === listingSide &&
+            user.agency === mail &&
+            user.email === mail &&
+            (agencia ?? mail) === mail,
+        })),
       fc.constantFrom(apps.A, apps.B).map((app) => ({
         ...req("PUT", "/panel/conexion/credenciales", {}, [], { ApiBaseUrl: base(), AppKey: app.AppKey, AppSecret: app.AppSecret }),
         adminMayUse: true,
@@ -402,8 +444,8 @@ function arbitraries() {
         {
           weight: 1,
           arbitrary: mutation(user.side)
-            .filter((request) => user.role !== "admin" || !request.adminMayUse)
-            .map(({ adminMayUse: _, ...request }) => ({ ...request, forged: true })),
+            .filter((request) => (user.role !== "admin" || !request.adminMayUse) && !request.userMayUse?.(user))
+            .map(({ adminMayUse: _, userMayUse: __, ...request }) => ({ ...request, forged: true })),
         },
       ),
     );
@@ -429,7 +471,10 @@ function targeted(): [Step[]][] {
         get("/panel/consultas/exportar", { agencia: mail }),
         get("/panel/consultas/novedades", { agencia: mail }),
         get(`/panel/agencias/${mail}`, {}, [mail]),
+        get("/panel/publicaciones", { agencia: mail }),
+        get("/panel/publicaciones", { agencia: mail, estado: "suspendida" }),
       ]),
+      ...pool.listings.map(({ externalId, mail }) => get(`/panel/publicaciones/${externalId}`, { agencia: mail }, [externalId])),
       ...enquiries.flatMap(({ sid, mail }) => [get("/panel/consultas", { agencia: mail, sid }), get("/panel/consultas", { sid })]),
     ].map((request): Step => [name, request]),
   ]);

@@ -238,3 +238,34 @@ describe("marcas", () => {
     expect((await fetch(`${server().baseUrl}/v3/marcas`)).status).toBe(401);
   });
 });
+
+describe("answers kept in memory (decisions 0086)", () => {
+  const answer = async (path: string, accept?: string) => {
+    const response = await get(path, accept);
+    return { status: response.status, etag: response.headers.get("etag"), body: await response.text() };
+  };
+
+  it("answers a request again with the same bytes and ETag, each representation and query its own", async () => {
+    const paths = ["/v3/marcas?q=ford", "/v3/marcas/bestmatch?make=volksvagen", "/v3/modelos/bestmatch?make=vw&model=gol", "/v3/colores/1"];
+    for (const path of paths) {
+      const first = await answer(path);
+      expect(first.status, path).toBe(200);
+      expect(await answer(path), path).toEqual(first);
+      const etag = first.etag as string;
+      expect((await signedFetch(app, "GET", path, { headers: { "If-None-Match": etag } })).status, path).toBe(304);
+    }
+    const entry = await answer("/v3/marcas?q=vw");
+    const ref = await answer("/v3/marcas?q=vw", REF);
+    expect(JSON.parse(ref.body)._entries).toEqual([{ href: "/v3/marcas/3", title: "Volkswagen" }]);
+    expect(JSON.parse(entry.body)._entries[0]).toMatchObject({ Id: 3, Nombre: "Volkswagen" });
+    expect(ref.etag).not.toBe(entry.etag);
+    expect((await answer("/v3/marcas?q=fiat")).etag).not.toBe(entry.etag);
+  });
+
+  it("keeps no error: a request that failed fails again", async () => {
+    for (let i = 0; i < 2; i++) {
+      expect((await get("/v3/marcas/bestmatch?make=zzzzqqqq")).status).toBe(400);
+      await expectNotFound("/v3/marcas/9999");
+    }
+  });
+});

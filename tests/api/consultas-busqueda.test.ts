@@ -114,6 +114,13 @@ describe("q on GET /v3/consultas/{adminMail}", () => {
     expect(await found(`?q=${encodeURIComponent("351 444 5566")}`)).toEqual([sids.catalogo]);
   });
 
+  it('finds a phone by any of its digits in a row, wherever they are in it (issue 34: "351 737")', async () => {
+    for (const q of ["351 555", "515-550", "35155", "555 01"]) expect(await found(`?q=${encodeURIComponent(q)}`), q).toEqual([sids.maria]);
+    // A trunk 0 written or not: 0351-4445566 is found by "351 444".
+    expect(await found(`?q=${encodeURIComponent("351 444")}`)).toEqual([sids.catalogo]);
+    expect(await found(`?q=${encodeURIComponent("351 777")}`)).toEqual([]);
+  });
+
   it("LIKE's wildcards are plain characters", async () => {
     expect(await found(`?q=${encodeURIComponent(`${FOLDED.slice(0, 3)}%${tag}`)}`)).toEqual([]);
     expect(await found(`?q=${encodeURIComponent(`${FOLDED.slice(0, 4)}_${tag}`)}`)).toEqual([]);

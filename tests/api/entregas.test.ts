@@ -6,6 +6,8 @@ import { eventually, startReceiver } from "../support/receiver";
 
 const SECRET = "s3cr3t-de-entregas-0123456789";
 const JSON_HEADERS = { "Content-Type": "application/json" };
+/** How long the receiver of the first notification takes to answer: its attempt's LatenciaMs at least. */
+const RECEIVER_DELAY_MS = 150;
 
 let app: Credentials;
 let other: Credentials;
@@ -22,23 +24,23 @@ async function read(response: Response) {
   return text === "" ? undefined : JSON.parse(text);
 }
 
-async function configure(topic: string, callback: string, extra: Record<string, unknown> = {}) {
+async function configure(topic: string, callback: string, extra: Record<string, unknown> = {}, who = app) {
   const path = `/v3/appnotificaciones/${topic}`;
   const body = { Callback: callback, Secret: SECRET, ...extra };
-  let response = await send(app, "POST", path, body);
-  if (response.status === 409) response = await send(app, "PUT", path, body);
+  let response = await send(who, "POST", path, body);
+  if (response.status === 409) response = await send(who, "PUT", path, body);
   expect([200, 201]).toContain(response.status);
   await read(response);
 }
 
-async function entrega(topic: string, id: string) {
-  const response = await send(app, "GET", `/v3/appnotificaciones/${topic}/entregas/${id}`);
+async function entrega(topic: string, id: string, who = app) {
+  const response = await send(who, "GET", `/v3/appnotificaciones/${topic}/entregas/${id}`);
   expect(response.status).toBe(200);
   return read(response);
 }
 
-async function sendTest(topic: string) {
-  const response = await send(app, "POST", `/v3/appnotificaciones/${topic}/prueba`);
+async function sendTest(topic: string, who = app) {
+  const response = await send(who, "POST", `/v3/appnotificaciones/${topic}/prueba`);
   expect(response.status).toBe(202);
   const payload = await read(response);
   expect(response.headers.get("location")).toBe(`/v3/appnotificaciones/${topic}/entregas/${payload.Id}`);
@@ -48,6 +50,7 @@ async function sendTest(topic: string) {
 beforeAll(async () => {
   [app, other] = await Promise.all([createApp("Entregas", { contact: "tecnica@crm.example" }), createApp("Sin webhooks")]);
   receiver = await startReceiver({
+    "/hooks/ok": () => ({ status: 200, body: "ok", delayMs: RECEIVER_DELAY_MS }),
     "/flaky": (_request, seen) => (seen === 0 ? { status: 500, body: "fallo temporal" } : { status: 200, body: "ok" }),
     "/gone": () => ({ status: 410, body: "ya no existe" }),
     "/mudada": () => ({ status: 302, headers: { Location: receiver.url("/destino") }, body: "" }),
@@ -60,11 +63,19 @@ afterAll(async () => {
 });
 
 describe("a test notification, signed and delivered", () => {
+  // An app of its own, configured and sent one test notification before these tests: its log holds
+  // that notification only, whatever else runs and in whatever order.
+  let firmada: Credentials;
   let payload: { Id: string; Topic: string; Evento: string; Momento: string; Reenvio: boolean; Datos: unknown };
 
-  it("POST /prueba answers 202 with the payload it queued", async () => {
-    await configure("consultas", receiver.url("/hooks/ok"), { HeaderCustom01: { Name: "X-Api-Key", Value: "clave-del-crm" } });
-    payload = await sendTest("consultas");
+  beforeAll(async () => {
+    firmada = await createApp("Entregas firmadas");
+    const headers = { HeaderCustom01: { Name: "X-Api-Key", Value: "clave-del-crm" } };
+    await configure("consultas", receiver.url("/hooks/ok"), headers, firmada);
+    payload = await sendTest("consultas", firmada);
+  });
+
+  it("POST /prueba answers 202 with the payload it queued", () => {
     expect(payload).toMatchObject({ Topic: "consultas", Evento: "prueba", Reenvio: false, Datos: { Prueba: true } });
     expect(payload.Id).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
     expect(payload.Momento).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
@@ -100,14 +111,13 @@ describe("a test notification, signed and delivered", () => {
 
   it("the delivery log shows the notification delivered, with its attempt", async () => {
     const entry = await eventually(async () => {
-      const candidate = await entrega("consultas", payload.Id);
+      const candidate = await entrega("consultas", payload.Id, firmada);
       return candidate.Estado === "entregada" ? candidate : undefined;
     });
     expect(entry).toMatchObject({ Id: payload.Id, Topic: "consultas", Evento: "prueba", Payload: payload, ProximoIntento: null });
-    expect(entry.Entregada).toEqual(expect.any(String));
     expect(entry.Intentos).toEqual([
       {
-        Momento: expect.any(String),
+        Momento: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?([+-]\d\d:\d\d|Z)$/),
         Disparo: "automatico",
         HttpStatus: 200,
         LatenciaMs: expect.any(Number),
@@ -116,20 +126,31 @@ describe("a test notification, signed and delivered", () => {
         ProximoIntento: null,
       },
     ]);
+    // The attempt started after the notification was queued and before the receiver got it; it
+    // lasted the receiver's delay at least, and the delivery ended when the attempt did.
+    const [hit] = receiver.forId(payload.Id);
+    const [attempt] = entry.Intentos;
+    const started = Date.parse(attempt.Momento);
+    expect(started).toBeGreaterThanOrEqual(Date.parse(payload.Momento) - 1000);
+    expect(started).toBeLessThanOrEqual(hit?.at ?? 0);
+    expect(attempt.LatenciaMs).toBeGreaterThanOrEqual(RECEIVER_DELAY_MS - 5);
+    expect(attempt.LatenciaMs).toBeLessThan(RECEIVER_DELAY_MS + 10_000);
+    expect(Date.parse(entry.Entregada)).toBeGreaterThanOrEqual(started + attempt.LatenciaMs - 1000);
+    expect(Date.parse(entry.Entregada)).toBeLessThanOrEqual(Date.now());
 
-    const response = await send(app, "GET", "/v3/appnotificaciones/consultas/entregas");
+    const response = await send(firmada, "GET", "/v3/appnotificaciones/consultas/entregas");
     expect(response.status).toBe(200);
     const list = await read(response);
     expect(list).toMatchObject({ Total: 1, Pagina: 1, PerPagina: 20 });
     expect(list._links.self).toEqual({ href: "/v3/appnotificaciones/consultas/entregas?pagina=1" });
     expect(list._entries[0]).toEqual(entry);
 
-    const filtered = await read(await send(app, "GET", "/v3/appnotificaciones/consultas/entregas?estado=fallida"));
+    const filtered = await read(await send(firmada, "GET", "/v3/appnotificaciones/consultas/entregas?estado=fallida"));
     expect(filtered).toMatchObject({ Total: 0, _entries: [] });
   });
 
   it("GET of the configuration still hides the Secret", async () => {
-    const body = await read(await send(app, "GET", "/v3/appnotificaciones/consultas"));
+    const body = await read(await send(firmada, "GET", "/v3/appnotificaciones/consultas"));
     expect(body.Secret).toBeNull();
   });
 });
@@ -229,11 +250,12 @@ describe("errors", () => {
   });
 
   it("another app does not see this app's notifications", async () => {
-    const list = await read(await send(app, "GET", "/v3/appnotificaciones/consultas/entregas"));
-    const id = list._entries[0].Id;
-    await send(other, "POST", "/v3/appnotificaciones/consultas", { Callback: receiver.url("/otra") });
-    await expect404(await send(other, "GET", `/v3/appnotificaciones/consultas/entregas/${id}`));
-    await expect404(await send(other, "POST", `/v3/appnotificaciones/consultas/entregas/${id}/reintentar`));
+    await configure("consultas", receiver.url("/hooks/ajena"));
+    const { Id: id } = await sendTest("consultas");
+    const otra = await createApp("Otra con webhooks");
+    expect((await send(otra, "POST", "/v3/appnotificaciones/consultas", { Callback: receiver.url("/otra") })).status).toBe(201);
+    await expect404(await send(otra, "GET", `/v3/appnotificaciones/consultas/entregas/${id}`));
+    await expect404(await send(otra, "POST", `/v3/appnotificaciones/consultas/entregas/${id}/reintentar`));
   });
 
   it("400 for a bad estado or pagina", async () => {

@@ -46,6 +46,12 @@ describe("Panel sessions after a password is set again", () => {
     expect(await signedIn(await signInPanel(base(), soporte.email, soporte.password))).toBe(true);
   }, 60_000);
 
+  it("the same password set again (as `seed demo` resets the demo users) ends no session (issue 34, part 5)", async () => {
+    const adminCookie = await signInPanel(base(), admin.email, admin.password);
+    await createPanelUser(server(), { workspace, role: "admin", ...admin });
+    expect(await signedIn(adminCookie)).toBe(true);
+  }, 60_000);
+
   it("an admin's new password for a member ends that member's sessions, not the admin's", async () => {
     const adminCookie = await signInPanel(base(), admin.email, admin.password);
     const soporteCookie = await signInPanel(base(), soporte.email, soporte.password);

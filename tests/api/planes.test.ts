@@ -23,7 +23,7 @@ Object.assign(process.env, {
 
 const { closeDb, getDb, getPlanOnceDb } = await import("@/lib/db");
 const { sql } = await import("drizzle-orm");
-const { countConsultas } = await import("@/lib/service/consultas/count-consultas");
+const { countConsultas } = await import("@/lib/service/consultas/sql/count");
 type Db = Awaited<ReturnType<typeof getDb>>;
 
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Credentials, createApp, operar } from "../support/client";
 import { call, enquiry, market, publish, registered, unique } from "../support/consultas";
 import {
@@ -14,6 +14,7 @@ import {
   publicar,
 } from "../support/publicaciones";
 import { invitationLink, registroValido } from "../support/registro";
+import { startPhotoServer } from "../support/servidor-de-fotos";
 
 /**
  * Issue 32: listings through API v3 (docs/contract.md#listings). Each test registers its own agency;
@@ -26,10 +27,16 @@ const REF = "application/vnd.service.ref+json";
 let appA: Credentials;
 let appB: Credentials;
 let appC: Credentials;
+let photos: Awaited<ReturnType<typeof startPhotoServer>>;
 
 beforeAll(async () => {
   [appA, appB, appC] = await Promise.all([createApp("Publica V3"), createApp("Comparte V3"), createApp("Ajena V3")]);
+  photos = await startPhotoServer();
 });
+afterAll(() => photos.close());
+
+/** A photo whose check lasts its 15 s: pendiente while a test reads the listing again and again. */
+const lenta = (name: string) => ({ Url: photos.url(`/lenta.jpg?${name}`) });
 
 /** An agency registered with A (and B when asked) whose package holds `plan`. */
 async function agencia(plan: Paquete = { publicaciones: 10, alta: 2, media: 3, baja: 5 }, conB = false) {
@@ -48,7 +55,7 @@ async function agencia(plan: Paquete = { publicaciones: 10, alta: 2, media: 3, b
 describe("POST and GET /v3/publicaciones", () => {
   it("creates a listing: 201 with Location and the entry, its car matched against the catalogue", async () => {
     const mail = await agencia();
-    const body = nuevaPublicacion({ ExternalId: `Amarok.V6_${Date.now()}~1`, Exposicion: "Media" });
+    const body = nuevaPublicacion({ ExternalId: `Amarok.V6_${Date.now()}~1`, Exposicion: "Media", Fotos: [lenta("1"), lenta("2")] });
     const response = await publicar(appA, mail, body);
     expect(response.status, await response.clone().text()).toBe(201);
     expect(response.headers.get("location")).toBe(`/v3/publicaciones/${mail}/${body.ExternalId}`);
@@ -72,8 +79,8 @@ describe("POST and GET /v3/publicaciones", () => {
       Transmision: "automatica",
       Descripcion: "Única mano, services oficiales.",
       Fotos: [
-        { Url: "https://fotos.example.com/amarok/1.jpg", Estado: "pendiente", Motivo: null },
-        { Url: "https://fotos.example.com/amarok/2.jpg", Estado: "pendiente", Motivo: null },
+        { ...lenta("1"), Estado: "pendiente", Motivo: null },
+        { ...lenta("2"), Estado: "pendiente", Motivo: null },
       ],
       Consultas: { Total: 0, SinAtender: 0 },
       _links: {
@@ -250,13 +257,13 @@ describe("POST and GET /v3/publicaciones", () => {
 describe("PUT and DELETE /v3/publicaciones/{adminMail}/{externalId}", () => {
   it("PUT replaces every editable member, absent ones become null; a photo kept keeps its place in order", async () => {
     const mail = await agencia();
-    const body = nuevaPublicacion();
+    const body = nuevaPublicacion({ Fotos: [lenta("a1"), lenta("a2")] });
     const created = await (await publicar(appA, mail, body)).json();
     const response = await call(appA, "PUT", `/v3/publicaciones/${mail}/${body.ExternalId}`, {
       VersionYear: 2021,
       Kilometraje: 0,
       Precio: { Moneda: "ARS", Importe: 51_000_000 },
-      Fotos: [{ Url: "https://fotos.example.com/amarok/3.jpg" }, { Url: "https://fotos.example.com/amarok/1.jpg" }],
+      Fotos: [lenta("a3"), lenta("a1")],
     });
     expect(response.status, await response.clone().text()).toBe(200);
     const entry = await response.json();
@@ -277,8 +284,8 @@ describe("PUT and DELETE /v3/publicaciones/{adminMail}/{externalId}", () => {
       Transmision: null,
       Descripcion: null,
       Fotos: [
-        { Url: "https://fotos.example.com/amarok/3.jpg", Estado: "pendiente" },
-        { Url: "https://fotos.example.com/amarok/1.jpg", Estado: "pendiente" },
+        { ...lenta("a3"), Estado: "pendiente" },
+        { ...lenta("a1"), Estado: "pendiente" },
       ],
       Creada: created.Creada,
     });

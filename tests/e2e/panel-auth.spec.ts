@@ -96,7 +96,7 @@ test("signing in lands on the panel with the header of the user; signing out end
   await expect(page.getByTestId("usuario")).toHaveText(users.admin.email);
   await expect(page.getByTestId("rol")).toHaveText("Administración");
   const nav = page.getByRole("navigation", { name: "Secciones del panel" });
-  await expect(nav.getByRole("link")).toHaveText(["Agencias", "Notificaciones", "Consultas", "Equipo", "Conexión"]);
+  await expect(nav.getByRole("link")).toHaveText(["Agencias", "Notificaciones", "Consultas", "Publicaciones", "Equipo", "Conexión"]);
   await revisarPagina(page, "panel-inicio");
 
   const session = (await context.cookies()).find((cookie) => cookie.name.endsWith("next-auth.session-token"));
@@ -118,7 +118,11 @@ test("an agencia user lands on its home, reaches its enquiries and is refused th
   await expect(page.getByText(`La agencia ${users.agencia.agency} no existe`)).toBeVisible();
   await page.goto(`${base}/panel/consultas`);
   await expect(page.getByText(`Consultas de ${users.agencia.agency} que ve ${users.agencia.email}.`)).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Secciones del panel" }).getByRole("link")).toHaveText(["Consultas", "Paquete"]);
+  await expect(page.getByRole("navigation", { name: "Secciones del panel" }).getByRole("link")).toHaveText([
+    "Consultas",
+    "Publicaciones",
+    "Paquete",
+  ]);
 
   for (const path of ["/panel/notificaciones", "/panel/agencias"]) {
     const response = await page.goto(`${base}${path}`);

@@ -309,7 +309,7 @@ test("agencia: marks enquiries attended from the detail and from the list; the A
   const detalle = page.getByRole("dialog");
   await detalle.getByRole("button", { name: "Marcar como atendida" }).click();
   await expect(detalle.getByRole("button", { name: "Marcar como sin atender" })).toBeVisible();
-  await expect(detalle.locator('[data-campo="Atencion"]')).toContainText(/Atendida a los \d+\smin por vendedora@bandeja-norte\.test/);
+  await expect(detalle.locator('[data-campo="Atencion"]')).toContainText(/Atendida en \d+\smin por vendedora@bandeja-norte\.test/);
   const marcada = await api(service.info, app, "GET", `/v3/consultas/${NORTE}/${sids.gomez}`);
   expect(((await marcada.json()) as { Atencion: unknown }).Atencion).toMatchObject({ Atendida: true, Por: VENDEDORA });
   await page.keyboard.press("Escape");
@@ -324,7 +324,7 @@ test("agencia: marks enquiries attended from the detail and from the list; the A
   await page.getByRole("link", { name: "Atendidas" }).click();
   await page.waitForURL((url) => url.searchParams.get("atendida") === "si");
   await expect(filas(page)).toHaveCount(2);
-  await expect(filas(page).filter({ hasText: "Lucía Gómez" })).toContainText(/Atendida a los \d+\smin/);
+  await expect(filas(page).filter({ hasText: "Lucía Gómez" })).toContainText(/Atendida en \d+\smin/);
   await revisarPagina(page, "bandeja-atendidas-agencia");
   const atendidas = await api(service.info, app, "GET", `/v3/consultas/${NORTE}?atendida=true`);
   expect(((await atendidas.json()) as { Total: number }).Total).toBe(2);
@@ -338,7 +338,8 @@ test("agencia: her home's numbers are the API's summary; the chart has a bar per
   await expect(page.getByTestId("cifra-treinta")).toHaveText(String(resumen.Total));
   await expect(page.getByTestId("cifra-sinAtender")).toHaveText(String(resumen.SinAtender));
   expect(resumen.MinutosHastaAtender).not.toBeNull();
-  await expect(page.getByTestId("cifra-mediana")).toHaveText(/^\d+(,\d)?\s(min|h)$/);
+  // A wait in whole units, never a decimal: "12 min", "2 h 54 min", "3 días 4 h".
+  await expect(page.getByTestId("cifra-mediana")).toHaveText(/^\d+\s(min|h|días?)(\s\d+\s(min|h))?$/);
   const barras = page.getByTestId("grafico").locator("rect");
   await expect(barras).toHaveCount(30);
   expect(await barras.evaluateAll((rects) => rects.map((rect) => Number(rect.getAttribute("data-cantidad"))))).toEqual(
@@ -346,6 +347,24 @@ test("agencia: her home's numbers are the API's summary; the chart has a bar per
   );
   await expect(page.getByTestId("esperando").getByRole("listitem").first()).toContainText("Rita Ruiz");
   await revisarPagina(page, "inicio-agencia");
+
+  // Numbers that agree (issue 34, part 2): the home's button opens the inbox over the same 30 days,
+  // whose tabs count what the API lists for them.
+  await page.getByRole("link", { name: /de los últimos 30 días/ }).click();
+  await page.waitForURL((url) => url.pathname === "/panel/consultas" && url.searchParams.get("atendida") === "no");
+  const periodo = new URL(page.url()).searchParams;
+  expect(periodo.get("desde")).toBe(resumen.PorDia[0]?.Dia);
+  await expect(page.getByTestId("cuenta-no")).toHaveText(String(resumen.SinAtender));
+  const filtro = `operador=${VENDEDORA}&desde=${periodo.get("desde")}&hasta=${periodo.get("hasta")}`;
+  const [sinAtender, atendidas] = await Promise.all([
+    leer<{ Total: number }>(`/v3/consultas/${NORTE}?${filtro}&atendida=false`),
+    leer<{ Total: number }>(`/v3/consultas/${NORTE}?${filtro}&atendida=true`),
+  ]);
+  expect(sinAtender.Total).toBe(resumen.SinAtender);
+  await expect(page.getByTestId("cuenta-si")).toHaveText(String(atendidas.Total));
+  await expect(page.getByTestId("cuenta-todas")).toHaveText(String(sinAtender.Total + atendidas.Total));
+  await expect(page.getByRole("link", { name: `Sin atender ${sinAtender.Total}` })).toHaveAttribute("aria-current", "page");
+  await revisarPagina(page, "bandeja-pestanas-con-cuentas");
 });
 
 test("admin: in an agency's inbox finds a buyer by surname, reaches her, marks the enquiry attended and sees it leave Sin atender", async ({
@@ -384,7 +403,7 @@ test("admin: in an agency's inbox finds a buyer by surname, reaches her, marks t
   await page.waitForURL((url) => url.searchParams.get("atendida") === "si");
   await expect(filas(page)).toHaveCount(1);
   await expect(filas(page).first()).toContainText("Inés Ibáñez");
-  await expect(filas(page).first()).toContainText(/Atendida a l[ao]s \d+(,\d)?\s(min|h)/);
+  await expect(filas(page).first()).toContainText(/Atendida en \d+\s(min|h)/);
 });
 
 test("admin: the home adds up every agency as the API does and shows each webhook topic's last 24 hours", async ({ page }) => {
@@ -404,8 +423,19 @@ test("admin: the home adds up every agency as the API does and shows each webhoo
   await expect(page.getByTestId("por-agencia").locator(`tr[data-agencia="${SUR}"] [data-columna="sinAtender"]`)).toContainText("1");
   const consultas = page.locator('[data-topico="consultas"]');
   await expect(consultas.getByTestId("salud-entregas")).toHaveText("5");
+  // Delivered and not delivered as the log counts them; the last failure with its time and reason, to the log.
+  const registro = await leer<{ _entries: { Estado: string; Intentos: { Momento: string }[] }[] }>(
+    "/v3/appnotificaciones/consultas/entregas",
+  );
+  const conEstado = (estado: string) => registro._entries.filter((entrega) => entrega.Estado === estado);
+  await expect(consultas.getByTestId("salud-entregadas")).toHaveText(String(conEstado("entregada").length));
+  await expect(consultas.getByTestId("salud-fallidas")).toHaveText(String(conEstado("fallida").length));
   await expect(consultas.getByTestId("salud-exito")).toHaveText(/^80\s?%$/);
-  await expect(consultas.getByTestId("salud-ultima-falla")).toContainText("El destino respondió 410");
+  const ultimaFalla = consultas.getByTestId("salud-ultima-falla");
+  await expect(ultimaFalla).toContainText("El destino respondió 410");
+  const momento = conEstado("fallida")[0]?.Intentos.at(-1)?.Momento as string;
+  await expect(ultimaFalla.locator("time")).toHaveAttribute("datetime", momento);
+  await expect(ultimaFalla.getByRole("link")).toHaveAttribute("href", "/panel/notificaciones/consultas/entregas?estado=fallida");
   await expect(page.locator('[data-topico="agencias"]')).toContainText("Sin configurar");
   await revisarPagina(page, "inicio-admin");
 });
@@ -424,7 +454,7 @@ test("soporte: the home lists the failing deliveries and searches every agency",
   await expect(filas(page).first().getByTestId("agencia")).toHaveText(`Bandeja Norte (${NORTE})`);
 });
 
-test("soporte: from the search across agencies, reaches the buyer and marks the enquiry attended with her e-mail as Por", async ({
+test("soporte: from the search across agencies, reaches the buyer; marking is not hers (read-only), in the list or the detail", async ({
   page,
 }) => {
   await ingresar(page, users.soporte.email, "/panel/consultas/buscar?q=fernandez");
@@ -434,9 +464,18 @@ test("soporte: from the search across agencies, reaches the buyer and marks the 
     `https://wa.me/5491144440103?text=${encodeURIComponent("Hola Fabián, te escribo por tu consulta por el Fiat Cronos (2021).")}`,
   );
   await expect(fila.locator('a[href^="tel:"]').first()).toHaveAttribute("href", "tel:+541144440103");
-  await fila.getByRole("button", { name: "Marcar como atendida" }).click();
-  await expect(fila.getByRole("button", { name: "Marcar como sin atender" })).toBeVisible();
-  await expect(fila).toContainText(/Atendida a las \d+(,\d)?\sh/);
-  const consulta = await leer<{ Atencion: unknown }>(`/v3/consultas/${SUR}/${sids.fernandez}`);
-  expect(consulta.Atencion).toMatchObject({ Atendida: true, Por: users.soporte.email });
+  await expect(fila.getByRole("button", { name: /Marcar como/ })).toHaveCount(0);
+  // Ibáñez, attended by the admin: soporte reads who attended it and cannot unmark it.
+  await page.goto(`${base}/panel/consultas?agencia=${encodeURIComponent(SUR)}&atendida=si&sid=${sids.ibanez}`);
+  const detalle = page.getByRole("dialog");
+  await expect(detalle.locator('[data-campo="Atencion"]')).toContainText(users.admin.email);
+  await expect(detalle.getByRole("button", { name: /Marcar como/ })).toHaveCount(0);
+  await expect(
+    filas(page)
+      .first()
+      .getByRole("button", { name: /Marcar como/ }),
+  ).toHaveCount(0);
+  await revisarPagina(page, "bandeja-detalle-soporte");
+  const consulta = await leer<{ Atencion: unknown }>(`/v3/consultas/${SUR}/${sids.ibanez}`);
+  expect(consulta.Atencion).toMatchObject({ Atendida: true, Por: users.admin.email });
 });

@@ -385,7 +385,7 @@ test("an agencia user's forged call of the resend server action is refused on th
   // The inbox's JavaScript, which the agencia user's browser loads too, names the action (only its
   // button is not rendered): a forged call is a POST to the page with that id, as React would send it.
   await ingresar(page, users.agencia.email, "/panel/consultas");
-  const accion = await idDeAccion(page, "reenviarWebhook");
+  const accion = await idDeAccion(page, "resendConsultaWebhook");
   const propia = (await todasLasConsultas(service.info, app, AGENCIA, { operador: VENDEDORA }))[0]?.sid as string;
   const llamar = (desde: Page) =>
     desde.request.post(`${base}/panel/consultas`, {
@@ -411,6 +411,44 @@ test("an agencia user's forged call of the resend server action is refused on th
   expect(forjada.status()).toBe(403);
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   expect(receiver.received.slice(antes)).toEqual([]);
+});
+
+test("soporte's forged call of the mark server action is refused on the server: an attended enquiry stays attended by whom it was (decision 0097)", async ({
+  page,
+  browser,
+}) => {
+  const sid = sids[4] as string;
+  const atencion = () =>
+    api(service.info, app, "GET", `/v3/consultas/${AGENCIA}/${sid}`).then(async (response) => (await response.json()).Atencion);
+  const marcar = (Atendida: boolean) =>
+    api(service.info, app, "PUT", `/v3/consultas/${AGENCIA}/${sid}/atencion`, { Atendida, Por: VENDEDORA });
+  expect((await marcar(true)).status).toBeLessThan(300);
+  try {
+    // Soporte's page no longer shows the buttons, but its JavaScript names the action (the list's component).
+    await ingresar(page, users.soporte.email, `/panel/consultas?agencia=${AGENCIA}`);
+    await expect(page.getByRole("button", { name: /Marcar como/ })).toHaveCount(0);
+    const accion = await idDeAccion(page, "putConsultaAtencion");
+    const llamar = (desde: Page) =>
+      desde.request.post(`${base}/panel/consultas`, {
+        headers: { "Next-Action": accion, Accept: "text/x-component", "Content-Type": "text/plain;charset=UTF-8", Origin: base },
+        data: JSON.stringify([AGENCIA, sid, false]),
+        maxRedirects: 0,
+      });
+    expect((await llamar(page)).status()).toBe(403);
+    expect(await atencion()).toMatchObject({ Atendida: true, Por: VENDEDORA });
+
+    // The forged call is well made: the same request from an admin's browser unmarks it.
+    const admin = await (await browser.newContext()).newPage();
+    try {
+      await ingresar(admin, users.admin.email, "/panel/consultas");
+      expect((await llamar(admin)).status()).toBe(200);
+      expect(await atencion()).toMatchObject({ Atendida: false, Por: users.admin.email });
+    } finally {
+      await admin.context().close();
+    }
+  } finally {
+    await marcar(false);
+  }
 });
 
 test("the CSV export holds every enquiry of the filter, across all pages, as the API lists them", async ({ page }) => {

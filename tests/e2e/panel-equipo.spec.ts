@@ -104,7 +104,7 @@ test("the admin sees the team; adds a soporte member with a generated password, 
   await ingresar(page, users.admin.email, PASSWORD, "/panel/equipo");
   await expect(page).toHaveURL(`${base}/panel/equipo`);
   const secciones = page.getByRole("navigation", { name: "Secciones del panel" });
-  await expect(secciones.getByRole("link")).toHaveText(["Agencias", "Notificaciones", "Consultas", "Equipo", "Conexión"]);
+  await expect(secciones.getByRole("link")).toHaveText(["Agencias", "Notificaciones", "Consultas", "Publicaciones", "Equipo", "Conexión"]);
   await expect(secciones.getByRole("link", { name: "Equipo" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { name: "Equipo", level: 1 })).toBeVisible();
   await expect(page.getByRole("table")).toContainText("3 personas en el equipo.");
@@ -116,6 +116,8 @@ test("the admin sees the team; adds a soporte member with a generated password, 
   await expect(fila(page, AGENCIA)).toContainText(NOMBRE_AGENCIA);
   await expect(page.getByRole("table")).not.toContainText(AJENO);
   await revisar(page, "panel-equipo");
+  // What each role may do, as the server enforces it (decision 0097: soporte does not mark enquiries).
+  await expect(rol(page, "Soporte")).toHaveAccessibleName(/solo lectura: no marca ni desmarca consultas como atendidas/);
 
   // The form checks its fields in the browser first.
   await page.getByRole("button", { name: "Agregar al equipo" }).click();

@@ -23,7 +23,8 @@ export const nuevaPublicacion = (extra: Record<string, unknown> = {}) => ({
   Combustible: "diesel",
   Transmision: "automatica",
   Descripcion: "Única mano, services oficiales.",
-  Fotos: [{ Url: "https://fotos.example.com/amarok/1.jpg" }, { Url: "https://fotos.example.com/amarok/2.jpg" }],
+  // None by default: a photo's check, when it ends, changes the listing (its ETag, its Modificada).
+  Fotos: [] as { Url: string }[],
   ...extra,
 });
 

@@ -3,11 +3,11 @@ import { createServer as createTcpServer, type Socket } from "node:net";
 
 export type Received = { path: string; headers: IncomingHttpHeaders; body: string; at: number };
 
-/** What the receiver answers to one request; the default is 200. */
+/** What the receiver answers to one request, after delayMs if given; the default is 200. */
 export type Responder = (
   request: Received,
   seen: number,
-) => { status: number; body?: string | Uint8Array; headers?: Record<string, string> };
+) => { status: number; body?: string | Uint8Array; headers?: Record<string, string>; delayMs?: number };
 
 /**
  * A webhook receiver on loopback: records every request and answers as the test says, by path.
@@ -29,8 +29,10 @@ export async function startReceiver(responders: Record<string, Responder> = {}) 
       const seen = received.filter((earlier) => earlier.headers["notification-hook-id"] === id).length;
       received.push(entry);
       const answer = responders[entry.path.split("?")[0] as string]?.(entry, seen) ?? { status: 200, body: "ok" };
-      response.writeHead(answer.status, { "Content-Type": "text/plain", ...answer.headers });
-      response.end(answer.body ?? "");
+      setTimeout(() => {
+        response.writeHead(answer.status, { "Content-Type": "text/plain", ...answer.headers });
+        response.end(answer.body ?? "");
+      }, answer.delayMs ?? 0);
     });
   });
   server.keepAliveTimeout = 1000;

@@ -17,13 +17,13 @@ const { getAgencia, agenciaOptions } = await import("@/lib/service/agencias/get-
 const { listAgencias } = await import("@/lib/service/agencias/list-agencias");
 const { editAgencia } = await import("@/lib/service/agencias/edit-agencia");
 const { detachAgencia } = await import("@/lib/service/agencias/detach-agencia");
-const { getProductos } = await import("@/lib/service/agencias/get-productos");
+const { getAgenciaProductos } = await import("@/lib/service/agencias/get-agencia-productos");
 const { setPlan } = await import("@/lib/service/agencias/set-plan");
 const { findInvitation } = await import("@/lib/service/agencias/find-invitation");
 const { registerAgencia, InvitationGone } = await import("@/lib/service/agencias/register-agencia");
 const { sendDueMail } = await import("@/lib/service/mail/send-due-mail");
 const { listDevMail } = await import("@/lib/service/mail/list-mail");
-const { mailRetryDelayMs } = await import("@/lib/service/mail/backoff");
+const { mailRetryDelayMs } = await import("@/lib/service/mail/send-due-mail");
 
 type App = NonNullable<Awaited<ReturnType<typeof findAppByKey>>>;
 let app: App;
@@ -130,7 +130,7 @@ describe("agency services", () => {
     await db
       .insert(schema.publicaciones)
       .values([listing("pub-1", "a-1", new Date("2026-01-01T00:00:00Z")), listing("pub-2", "a-2", new Date("2026-01-02T00:00:00Z"))]);
-    expect((await getProductos(app, mail)).Publicaciones.Activas).toBe(2);
+    expect((await getAgenciaProductos(app, mail)).Publicaciones.Activas).toBe(2);
     await detachAgencia(app, mail);
     const estados = async () =>
       (
@@ -146,7 +146,7 @@ describe("agency services", () => {
     await inviteAgencia(app, { AdminMail: mail, Nombre: null, Telefono: null });
     await registerAgencia(await lastToken(mail), registro);
     expect(await estados()).toEqual(["activa null", "suspendida paquete"]);
-    expect((await getProductos(app, mail)).Publicaciones).toEqual({ Contratadas: 1, Activas: 1, Disponibles: 0 });
+    expect((await getAgenciaProductos(app, mail)).Publicaciones).toEqual({ Contratadas: 1, Activas: 1, Disponibles: 0 });
   });
 
   it("a registration form sent through another app's link attaches the account and changes none of it, password included", async () => {

@@ -27,6 +27,9 @@ const ARROWS: [string, string, string[]][] = [
   ["lib/panel/ok2.ts", "lib/api/ok2.ts", []],
   ["lib/panel/ok3.ts", "lib/db/schema-panel.ts", []],
   ["lib/panel/ok4.ts", "lib/raw-target.ts", []],
+  ["lib/service/consultas/ingest-ok.ts", "lib/service/consultas/write/ok.ts", []],
+  ["lib/service/consultas/write/ok.ts", "lib/service/consultas/write/ok2.ts", []],
+  ["lib/service/consultas/write/ok2.ts", "lib/db/ok.ts", []],
   // Upward: refused.
   ["lib/time.ts", "lib/db/up.ts", ["base-abajo"]],
   ["lib/db/up2.ts", "lib/api/up.ts", ["db-abajo"]],
@@ -42,6 +45,9 @@ const ARROWS: [string, string, string[]][] = [
   ["lib/panel/up5.ts", "lib/db/schema-consultas.ts", ["panel-sin-servicio", "panel-solo-api"]],
   ["components/up2.tsx", "app/(panel)/up/acciones.ts", ["components-abajo"]],
   ["app/v3/up/route.ts", "lib/boot/web.ts", ["arranque-arriba"]],
+  // The enquiries' write side knows nothing of their reads (decision 0080).
+  ["lib/service/consultas/write/up.ts", "lib/service/consultas/sql/shape.ts", ["consultas-escritura-sin-lectura"]],
+  ["lib/service/consultas/write/up2.ts", "lib/service/consultas/facts.ts", ["consultas-escritura-sin-lectura"]],
   // A circle.
   ["lib/db/schema-x.ts", "lib/db/schema.ts", ["sin-ciclos"]],
   ["lib/db/schema.ts", "lib/db/schema-x.ts", ["sin-ciclos"]],

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -49,6 +50,24 @@ describe("configuration (docs/contract.md#configuration)", () => {
     );
   });
 
+  it("counts days in a zone with whole-hour offsets, with summer time or without; PANEL_TIME_ZONE may be any zone (decision 0075)", () => {
+    for (const zone of ["America/Argentina/Buenos_Aires", "Europe/Madrid", "America/Santiago", "America/New_York", "UTC"])
+      expect(parseConfig({ DATA_DIR: dataDir(), SERVICE_TIME_ZONE: zone }).timeZone, zone).toBe(zone);
+    expect(parseConfig({ DATA_DIR: dataDir(), PANEL_TIME_ZONE: "Asia/Kolkata" }).panelTimeZone).toBe("Asia/Kolkata");
+  });
+
+  it("npm start refuses a half-hour zone before anything else, with the message (decision 0075)", () => {
+    const dir = dataDir();
+    const start = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/start.ts"], {
+      env: { PATH: process.env.PATH, NODE_ENV: "test", DATA_DIR: dir, SERVICE_TIME_ZONE: "America/St_Johns" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(start.status).toBe(1);
+    expect(start.stderr).toMatch(/SERVICE_TIME_ZONE: America\/St_Johns está a -03:30 de UTC; los resúmenes cuentan por horas enteras/);
+    expect(existsSync(dir)).toBe(false);
+  }, 60_000);
+
   it.each([
     [{ PORT: "seventy" }, /PORT: .*/],
     [{ PUBLIC_BASE_URL: "not a url" }, /PUBLIC_BASE_URL: se espera una URL absoluta/],
@@ -56,6 +75,14 @@ describe("configuration (docs/contract.md#configuration)", () => {
     [{ SECRETS_KEY: "abc" }, /SECRETS_KEY: se esperan 64 caracteres hexadecimales/],
     [{ SERVICE_TIME_ZONE: "Mars/Olympus" }, /SERVICE_TIME_ZONE: se espera una zona horaria IANA/],
     [{ PANEL_TIME_ZONE: "Mars/Olympus" }, /PANEL_TIME_ZONE: se espera una zona horaria IANA/],
+    [
+      { SERVICE_TIME_ZONE: "Asia/Kolkata" },
+      /SERVICE_TIME_ZONE: Asia\/Kolkata está a \+05:30 de UTC; los resúmenes cuentan por horas enteras/,
+    ],
+    [{ SERVICE_TIME_ZONE: "America/St_Johns" }, /SERVICE_TIME_ZONE: America\/St_Johns está a -03:30 de UTC/],
+    [{ SERVICE_TIME_ZONE: "Asia/Kathmandu" }, /SERVICE_TIME_ZONE: Asia\/Kathmandu está a \+05:45 de UTC/],
+    // Whole hours in its summer (+11:00 from October to April), half an hour in its winter.
+    [{ SERVICE_TIME_ZONE: "Australia/Lord_Howe" }, /SERVICE_TIME_ZONE: Australia\/Lord_Howe está a \+10:30 de UTC/],
     [{ WEBHOOK_ALLOW_HTTP: "yes" }, /WEBHOOK_ALLOW_HTTP: se espera true o false/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
     [{ REDIS_URL: "http://127.0.0.1:6379" }, /REDIS_URL: se espera una URL redis:\/\/ o rediss:\/\//],

@@ -11,12 +11,12 @@ import { removeDataDir } from "../support/pglite-propia";
 const { closeDb, getDb, queryRows } = await import("@/lib/db");
 const { sql } = await import("drizzle-orm");
 const { seedDemo } = await import("@/lib/service/demo/seed-demo");
-const { exportConsultas } = await import("@/lib/service/consultas/export-consultas");
+const { exportarConsultas } = await import("@/lib/service/consultas/exportar-consultas");
 const { listConsultas } = await import("@/lib/service/consultas/list-consultas");
 const { DEMO_AGENCIAS } = await import("@/lib/service/demo/data");
 
-type Filters = Partial<Parameters<typeof exportConsultas>[2]>;
-type AppOf = Parameters<typeof exportConsultas>[0];
+type Filters = Partial<Parameters<typeof exportarConsultas>[2]>;
+type AppOf = Parameters<typeof exportarConsultas>[0];
 
 const AGENCIA = DEMO_AGENCIAS[0].adminMail;
 const LOTE = 7;
@@ -26,7 +26,7 @@ const sidOf = (entry: { _links: Record<string, { href: string }> }) => entry._li
 
 async function exported(filters: Filters, size = LOTE): Promise<string[]> {
   const sids: string[] = [];
-  for await (const batch of await exportConsultas(app, AGENCIA, { externalid: undefined, ...filters }, size)) {
+  for await (const batch of await exportarConsultas(app, AGENCIA, { externalid: undefined, ...filters }, size)) {
     expect(batch.length).toBeLessThanOrEqual(size);
     sids.push(...batch.map((entry) => sidOf(entry) as string));
   }
@@ -36,11 +36,8 @@ async function exported(filters: Filters, size = LOTE): Promise<string[]> {
 async function listed(filters: Filters): Promise<string[]> {
   const sids: string[] = [];
   for (let pagina = 1; ; pagina++) {
-    const page = (await listConsultas(app, AGENCIA, { externalid: undefined, ...filters, pagina }, "entry")) as {
-      _entries: [];
-      _links: { next?: unknown };
-    };
-    sids.push(...page._entries.map((entry) => sidOf(entry) as string));
+    const page = await listConsultas(app, AGENCIA, { externalid: undefined, ...filters, pagina }, "entry");
+    for (const entry of page._entries) if ("_links" in entry) sids.push(sidOf(entry) as string);
     if (!page._links.next) return sids;
   }
 }
@@ -102,7 +99,7 @@ describe("the export's batches", () => {
   });
 
   it("break instead of ending early when the agency changes between two batches", async () => {
-    const batches = (await exportConsultas(app, AGENCIA, { externalid: undefined }, LOTE))[Symbol.asyncIterator]();
+    const batches = (await exportarConsultas(app, AGENCIA, { externalid: undefined }, LOTE))[Symbol.asyncIterator]();
     expect((await batches.next()).value).toHaveLength(LOTE);
     await queryRows(sql`update agencia_apps set compartir_catalogo = not compartir_catalogo where app_id = ${app.id}`);
     try {

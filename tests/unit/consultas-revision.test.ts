@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { keptUnderRevision } from "@/lib/service/consultas/revision";
+import { answerCache } from "@/lib/service/consultas/cache";
 
 /** A keeper of numbers, and a count that answers when told to and says how many times it ran. */
 function keeperOfCounts(keeps?: (value: number) => boolean) {
   const calls: Array<{ resolve: (value: number) => void; reject: (error: Error) => void }> = [];
   const count = () => new Promise<number>((resolve, reject) => calls.push({ resolve, reject }));
-  return { once: keptUnderRevision<number>(10, keeps), calls, count };
+  return { once: answerCache<number>(10, keeps), calls, count };
 }
 
-describe("keptUnderRevision", () => {
+describe("answerCache", () => {
   it("counts once for requests that read the same revision while the count is under way", async () => {
     const { once, calls, count } = keeperOfCounts();
     const answers = Promise.all([once("a", "7", count), once("a", "7", count), once("a", "7", count)]);

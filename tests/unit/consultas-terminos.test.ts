@@ -34,7 +34,7 @@ describe("consultas_terminos", () => {
     expect(await count(mismatched)).toBe(0);
   });
 
-  it("has the folded words, an e-mail's parts and the phone's and sid's digits both ways", async () => {
+  it("has the folded words, an e-mail's parts, the phone's digits from each position and the sid's both ways", async () => {
     const [row] = await queryRows<{ terms: string[] }>(
       sql`select consultas_terminos('01ABCXYZ', 'aut-00081', ${JSON.stringify({ Marca: "Citroën", Modelo: "C4 Cactus" })}::jsonb,
         ${JSON.stringify({ Nombre: "José María", Apellido: "Gómez", Email: "JM.Gomez@Correo.com.ar", Telefono: "+54 9 (351) 555-0101" })}::jsonb) as terms`,
@@ -57,6 +57,8 @@ describe("consultas_terminos", () => {
         "00081",
         "5493515550101",
         "~1010555153945",
+        // The digits from each position on (decisions 0098): "351 555" finds it.
+        ...["493515550101", "93515550101", "3515550101", "515550101", "15550101", "5550101", "550101", "50101", "0101", "101", "01"],
       ].sort(),
     );
   });

@@ -1,7 +1,7 @@
 import { createFormatter } from "next-intl";
 import { describe, expect, it } from "vitest";
 import { FORMATOS, formatearFechaHora } from "@/lib/formats";
-import { dia, dinero, fechaHora, numero, relativo } from "@/lib/panel/formatos";
+import { dia, dinero, duracion, fechaHora, numero, relativo } from "@/lib/panel/formatos";
 import { invitationMail } from "@/lib/service/agencias/invitation-mail";
 
 /**
@@ -52,11 +52,29 @@ describe("the Panel's other kinds of value", () => {
     expect(dinero(f, null)).toBe("—");
   });
 
-  it("writes numbers with the language's separators, and relative times short", () => {
+  it("writes numbers with the language's separators", () => {
     expect(numero(f, 1234567.5)).toBe("1.234.567,5");
     expect(numero(formateador("en"), 1234567.5)).toBe("1,234,567.5");
-    expect(relativo(f, new Date(MOMENTO.getTime() - 5 * 60_000), MOMENTO)).toBe("hace 5 min");
-    expect(relativo(formateador("en"), new Date(MOMENTO.getTime() + 3 * 3_600_000), MOMENTO)).toBe("in 3 hr.");
+  });
+
+  it("says how long ago in words, never a bare letter: three months are not 'hace 3 m' (issue 34, part 2)", () => {
+    expect(relativo(f, new Date(MOMENTO.getTime() - 5 * 60_000), MOMENTO)).toBe("hace 5 minutos");
+    expect(relativo(f, new Date(MOMENTO.getTime() - 92 * 86_400_000), MOMENTO)).toBe("hace 3 meses");
+    expect(relativo(formateador("en"), new Date(MOMENTO.getTime() + 3 * 3_600_000), MOMENTO)).toBe("in 3 hours");
+  });
+
+  it("writes a wait in its two largest whole units: never '2,9 h', which reads as a clock time", () => {
+    const NBSP = "\u00a0";
+    const sinEspacios = (texto: string) => texto.replaceAll(NBSP, " ");
+    expect(sinEspacios(duracion(f, 12.4))).toBe("12 min");
+    expect(sinEspacios(duracion(f, 174))).toBe("2 h 54 min");
+    expect(sinEspacios(duracion(f, 120))).toBe("2 h");
+    expect(sinEspacios(duracion(f, 59.6))).toBe("1 h");
+    expect(sinEspacios(duracion(f, 3 * 1440 + 4 * 60 + 10))).toBe("3 días 4 h");
+    expect(sinEspacios(duracion(f, 2 * 1440))).toBe("2 días");
+    expect(sinEspacios(duracion(f, -3))).toBe("0 min");
+    expect(sinEspacios(duracion(formateador("en"), 174))).toBe("2 hr 54 min");
+    expect(duracion(f, 174)).not.toMatch(/,/);
   });
 });
 

@@ -7,9 +7,16 @@ import { stampRequest } from "@/lib/raw-target";
 describe("panel areas (docs/contract.md#dashboard-roles)", () => {
   it("shows each role only its sections", () => {
     const hrefs = (role: "admin" | "soporte" | "agencia") => areasFor(role).map((area) => area.href);
-    expect(hrefs("admin")).toEqual(["/panel/agencias", "/panel/notificaciones", "/panel/consultas", "/panel/equipo", "/panel/conexion"]);
-    expect(hrefs("soporte")).toEqual(["/panel/agencias", "/panel/notificaciones", "/panel/consultas"]);
-    expect(hrefs("agencia")).toEqual(["/panel/consultas", "/panel/paquete"]);
+    expect(hrefs("admin")).toEqual([
+      "/panel/agencias",
+      "/panel/notificaciones",
+      "/panel/consultas",
+      "/panel/publicaciones",
+      "/panel/equipo",
+      "/panel/conexion",
+    ]);
+    expect(hrefs("soporte")).toEqual(["/panel/agencias", "/panel/notificaciones", "/panel/consultas", "/panel/publicaciones"]);
+    expect(hrefs("agencia")).toEqual(["/panel/consultas", "/panel/publicaciones", "/panel/paquete"]);
   });
 
   it("returns only to paths of the panel after signing in", () => {

@@ -255,6 +255,14 @@ describe("crearDemoDelPanel", () => {
     const agencia = await verificarContrasena({ email: input.agencyOperatorEmail, password: second.users[2]?.password as string });
     expect(agencia.ok && agencia.user.agencyAdminMail).toBe("ventas@autos-demo.com.ar");
   });
+
+  it("run again, it keeps the demo users' sessions: their passwords are the same (issue 34, part 5)", async () => {
+    await crearDemoDelPanel(input);
+    const db = await getDb();
+    const emails = (await crearDemoDelPanel(input)).users.map((user) => user.email);
+    const users = await db.select().from(panelUsers);
+    expect(users.filter((user) => emails.includes(user.email)).map((user) => user.sessionsValidFrom)).toEqual([null, null, null]);
+  });
 });
 
 describe("panelOperations", () => {

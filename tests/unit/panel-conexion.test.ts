@@ -79,15 +79,21 @@ describe("where the Panel may connect (SSRF)", () => {
 describe("probarConexion", () => {
   it("passes only a 200 with EntryPoints, with its status, latency and Version", async () => {
     let pedido = "";
+    const espera = 60;
+    const inicio = performance.now();
     const prueba = await probarConexion(connection, {
-      fetchImpl: fetchDe((url) => {
+      fetchImpl: fetchDe(async (url) => {
         pedido = url;
+        await new Promise((resolve) => setTimeout(resolve, espera));
         return json(200, { Version: "v3", _links: {} });
       }),
     });
+    const transcurrido = performance.now() - inicio;
     expect(pedido).toBe("http://api.example/v3");
     expect(prueba).toMatchObject({ Ok: true, Status: 200, Version: "v3" });
-    expect(prueba.LatenciaMs).toBeGreaterThanOrEqual(0);
+    // The answer's wait, measured inside the call: at least the fake API's delay, at most the whole call.
+    expect(prueba.LatenciaMs).toBeGreaterThanOrEqual(espera - 2);
+    expect(prueba.LatenciaMs).toBeLessThanOrEqual(Math.ceil(transcurrido));
     expect(await probarConexion(connection, { fetchImpl: fetchDe(() => json(200, { hola: "mundo" })) })).toMatchObject({
       Ok: false,
       Status: 200,

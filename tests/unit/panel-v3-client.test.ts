@@ -1,9 +1,11 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { buildOpenApiDocument } from "@/lib/api/openapi";
 import { canonicalString, sha256Digest, signCanonical } from "@/lib/http/signing";
 import { traductorDe } from "@/lib/panel/i18n/mensajes";
-import { crearClienteV3, esEstadoV3, V3Error } from "@/lib/panel/v3-client";
+import { crearClienteV3, esEstadoV3, type V3Client, V3Error } from "@/lib/panel/v3-client";
+import type { OperationId } from "@/lib/panel/v3-tipos";
 
 /** The Panel's v3 client (on @vitrina/sdk) against a fake fetch: what it sends and how it reads answers. */
 
@@ -33,7 +35,8 @@ function expectSigned(request: Sent) {
   const url = new URL(request.url);
   const canonical = canonicalString({ method: request.method, pathAndQuery: url.pathname + url.search, headers: request.headers });
   expect(request.headers.authorization).toBe(`ACS-HMAC ${connection.appKey}:${signCanonical(connection.appSecret, canonical)}`);
-  expect(request.headers["x-acs-nonce"]).toBeTruthy();
+  // The SDK's nonce: 12 random bytes in base64 without its symbols.
+  expect(request.headers["x-acs-nonce"]).toMatch(/^[A-Za-z0-9]{10,16}$/);
   // Inside the signature (canonicalString takes every x-acs-* header): the Panel says it is the Panel.
   expect(request.headers["x-acs-origen"]).toBe("panel");
   expect(request.headers.accept).toBe("application/json");
@@ -61,11 +64,25 @@ describe("crearClienteV3", () => {
     expectSigned(request);
   });
 
+  it("names each method by its operation's operationId (decision 0043)", () => {
+    const document = buildOpenApiDocument("http://localhost") as unknown as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
+    const operationIds = new Set(Object.values(document.paths).flatMap((item) => Object.values(item).map((each) => each.operationId)));
+    const methods = Object.keys(crearClienteV3(connection));
+    expect(methods.filter((name) => !operationIds.has(name))).toEqual([]);
+    expect(methods).toEqual(
+      expect.arrayContaining(["getHome", "optionsAgencia", "getAgenciaProductos", "putConsultaAtencion", "getConsultasResumen"]),
+    );
+    // The build checks the same against the SDK's types (a method named otherwise does not compile).
+    expectTypeOf<keyof V3Client>().toExtend<OperationId>();
+  });
+
   it("builds each path as the API names it", async () => {
     const { sent, fetchImpl } = fakeApi((request) => (request.method === "GET" ? json(200, {}) : new Response(null, { status: 204 })));
     const client = crearClienteV3(connection, { fetchImpl });
     await client.detachAgencia("a@b.com");
-    await client.getProductos("a@b.com");
+    await client.getAgenciaProductos("a@b.com");
     await client.deleteAppNotificacion("consultas");
     await client.listEntregas("consultas", { estado: "fallida" });
     await client.bestMatchCiudad({ state: "cordoba", city: "villa maria" });

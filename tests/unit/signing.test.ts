@@ -42,7 +42,8 @@ describe("ACS-HMAC signing (docs/contract.md#authentication)", () => {
     const now = new Date("2025-07-01T12:00:00Z");
     const first = signRequest({ method: "GET", pathAndQuery: "/v3", appKey: "k", appSecret: "s", now });
     const second = signRequest({ method: "GET", pathAndQuery: "/v3", appKey: "k", appSecret: "s", now });
-    expect(first["X-ACS-Nonce"]).toBeDefined();
+    expect(first["X-ACS-Nonce"]).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(second["X-ACS-Nonce"]).not.toBe(first["X-ACS-Nonce"]);
     expect(first.Authorization).not.toBe(second.Authorization);
     const canonical = `GET\n\nTue, 01 Jul 2025 12:00:00 GMT\nx-acs-nonce:${first["X-ACS-Nonce"]}\n/v3`;
     expect(first.Authorization).toBe(`ACS-HMAC k:${signCanonical("s", canonical)}`);

@@ -1,22 +1,27 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
+import { Paquete } from "@/components/agencias/paquete";
+import { CercaDelLimite } from "@/components/inicio/cerca-del-limite";
 import { Cifras, cifrasDe } from "@/components/inicio/cifras";
 import { ListaEsperando } from "@/components/inicio/esperando";
 import { GraficoPorDia } from "@/components/inicio/grafico-por-dia";
 import { NumerosDeAgencias } from "@/components/inicio/numeros-de-agencias";
 import { EntregasFallidas, SaludWebhooks } from "@/components/inicio/salud-webhooks";
+import { Rendimiento } from "@/components/publicaciones/rendimiento";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass, enlaceClass } from "@/components/ui/button-class";
 import { Card } from "@/components/ui/card";
 import { inputClass } from "@/components/ui/field";
 import { MAX_Q } from "@/lib/api/limites";
 import { areasFor } from "@/lib/panel/areas";
-import { limitesFechas, urlConsultas } from "@/lib/panel/consultas/filtros";
+import { limitesFechas, periodoDe, urlConsultas } from "@/lib/panel/consultas/filtros";
 import { explicarFalla } from "@/lib/panel/fallas";
 import { zonaHorariaDelPanel } from "@/lib/panel/i18n/zona-horaria";
 import { DIAS_INICIO, entregasFallidas, type NumerosAgencia, numerosDeAgencia, saludDeTopicos } from "@/lib/panel/inicio/numeros";
+import { agenciasCercaDelLimite } from "@/lib/panel/inicio/paquetes";
+import { visibleEnLaVista } from "@/lib/panel/publicaciones/vista";
 import { type CurrentUser, exigirUsuario } from "@/lib/panel/session";
-import { v3ClientFor } from "@/lib/panel/v3-client";
+import { type V3Client, v3ClientFor } from "@/lib/panel/v3-client";
 
 /**
  * Each role's home (issue 21, item 4; decisions 0047), its numbers from the v3 API: an agency's operator sees her own
@@ -52,10 +57,12 @@ async function InicioAgencia({ user }: { user: CurrentUser }) {
   const f = await getFormatter();
   const agencia = user.agency;
   if (!agencia) return null;
+  const hoy = hoyDelPanel();
+  const client = await v3ClientFor(user.workspace.id);
   let numeros: NumerosAgencia;
   try {
-    numeros = await numerosDeAgencia(await v3ClientFor(user.workspace.id), agencia.adminMail, {
-      hoy: hoyDelPanel(),
+    numeros = await numerosDeAgencia(client, agencia.adminMail, {
+      hoy,
       operador: agencia.operatorEmail,
       fijo: true,
     });
@@ -75,11 +82,42 @@ async function InicioAgencia({ user }: { user: CurrentUser }) {
         </Card>
         <ListaEsperando esperando={numeros.esperando} conAgencia={false} ahora={new Date()} />
       </div>
-      <Link href={urlConsultas({ atendida: "no" })} className={buttonClass("primario")}>
-        {t("inicio.irSinAtender", { n: numeros.sinAtender })}
+      {/* The inbox over the card's period: its "Sin atender" tab counts the same enquiries. */}
+      <Link href={urlConsultas({ atendida: "no", ...periodoDe(DIAS_INICIO, hoy) })} className={buttonClass("primario")}>
+        {t("inicio.irSinAtender", { n: numeros.sinAtender, dias: DIAS_INICIO })}
       </Link>
+      <PaqueteDeLaAgencia client={client} adminMail={agencia.adminMail} />
+      <Rendimiento
+        client={client}
+        adminMail={agencia.adminMail}
+        operador={agencia.operatorEmail}
+        fijo
+        hoy={hoy}
+        visible={(publicacion) =>
+          visibleEnLaVista({ fijo: true, adminMail: agencia.adminMail, operador: agencia.operatorEmail }, publicacion)
+        }
+      />
     </>
   );
+}
+
+/** The agency's package at a glance on its home: used against contracted, and until when. */
+async function PaqueteDeLaAgencia({ client, adminMail }: { client: V3Client; adminMail: string }) {
+  const t = await getTranslations();
+  try {
+    const productos = await client.getAgenciaProductos(adminMail);
+    return (
+      <Card titulo={productos.Plan ?? t("paquete.tuPaquete")} descripcion={t("paquete.tuPaqueteTexto")}>
+        <Paquete productos={productos} hoy={hoyDelPanel()} idBase="inicio-paquete" />
+      </Card>
+    );
+  } catch (error) {
+    return (
+      <Alert tono="error" titulo={t("paquete.error")}>
+        {explicarFalla(error, t, adminMail)}
+      </Alert>
+    );
+  }
 }
 
 async function InicioAdmin({ user }: { user: CurrentUser }) {
@@ -87,13 +125,14 @@ async function InicioAdmin({ user }: { user: CurrentUser }) {
   const f = await getFormatter();
   const client = await v3ClientFor(user.workspace.id);
   const hoy = hoyDelPanel();
-  const [agencias, salud] = await Promise.allSettled([
-    client.listAgencias().then(async ({ _entries }) => {
-      const registradas = _entries.filter((agencia) => agencia.Estado === "registrada");
-      const numeros = await Promise.all(registradas.map((agencia) => numerosDeAgencia(client, agencia.AdminMail, { hoy, fijo: false })));
-      return numeros.map((n, indice) => ({ ...n, nombre: registradas[indice]?.Nombre ?? null }));
+  const registradas = client.listAgencias().then(({ _entries }) => _entries.filter((agencia) => agencia.Estado === "registrada"));
+  const [agencias, salud, cerca] = await Promise.allSettled([
+    registradas.then(async (lista) => {
+      const numeros = await Promise.all(lista.map((agencia) => numerosDeAgencia(client, agencia.AdminMail, { hoy, fijo: false })));
+      return numeros.map((n, indice) => ({ ...n, nombre: lista[indice]?.Nombre ?? null }));
     }),
     saludDeTopicos(client),
+    registradas.then((lista) => agenciasCercaDelLimite(client, lista)),
   ]);
   return (
     <>
@@ -103,6 +142,13 @@ async function InicioAdmin({ user }: { user: CurrentUser }) {
         </Alert>
       ) : (
         <NumerosDeAgencias agencias={agencias.value} f={f} t={t} />
+      )}
+      {cerca.status === "rejected" ? (
+        <Alert tono="error" titulo={t("inicio.cerca.error")}>
+          {explicarFalla(cerca.reason, t)}
+        </Alert>
+      ) : (
+        <CercaDelLimite paquetes={cerca.value} />
       )}
       {salud.status === "rejected" ? (
         <Alert tono="error" titulo={t("inicio.salud.error")}>

@@ -1,8 +1,8 @@
-import { listWebhooksOp } from "@/lib/api/webhooks";
+import { listAppNotificacionesOp } from "@/lib/api/webhooks";
 import { ok } from "@/lib/http/reply";
 import { handle, route } from "@/lib/http/route";
-import { listWebhooks } from "@/lib/service/webhooks/list-webhooks";
+import { listAppNotificaciones } from "@/lib/service/webhooks/list-app-notificaciones";
 
 export const { GET, HEAD, OPTIONS } = route({
-  GET: handle(listWebhooksOp, async ({ app }) => ok(await listWebhooks(app))),
+  GET: handle(listAppNotificacionesOp, async ({ app }) => ok(await listAppNotificaciones(app))),
 });

@@ -1,10 +1,12 @@
 import { listColoresOp, presentColor, presentList } from "@/lib/api/catalogo";
 import { ok } from "@/lib/http/reply";
-import { handle, route } from "@/lib/http/route";
+import { handle, referenceData, route } from "@/lib/http/route";
 import { listColores } from "@/lib/service/catalogo/queries";
 
 export const { GET, HEAD, OPTIONS } = route({
-  GET: handle(listColoresOp, async ({ query, self, form }) =>
-    ok(presentList(self, await listColores(query), (row) => presentColor(row, form))),
+  GET: referenceData(
+    handle(listColoresOp, async ({ query, self, form }) =>
+      ok(presentList(self, await listColores(query), (row) => presentColor(row, form))),
+    ),
   ),
 });

@@ -1,10 +1,10 @@
 import { listMarcasOp, presentList, presentMarca } from "@/lib/api/catalogo";
 import { ok } from "@/lib/http/reply";
-import { handle, route } from "@/lib/http/route";
+import { handle, referenceData, route } from "@/lib/http/route";
 import { listMarcas } from "@/lib/service/catalogo/queries";
 
 export const { GET, HEAD, OPTIONS } = route({
-  GET: handle(listMarcasOp, async ({ query, self, form }) =>
-    ok(presentList(self, await listMarcas(query), (row) => presentMarca(row, form))),
+  GET: referenceData(
+    handle(listMarcasOp, async ({ query, self, form }) => ok(presentList(self, await listMarcas(query), (row) => presentMarca(row, form)))),
   ),
 });

@@ -1,14 +1,14 @@
-import { getOpenApi } from "@/lib/api/home";
+import { getOpenApiOp } from "@/lib/api/home";
 import { buildOpenApiDocument } from "@/lib/api/openapi";
 import { config } from "@/lib/env";
 import { ok } from "@/lib/http/reply";
 import { handle, route } from "@/lib/http/route";
 
-let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+let document: Record<string, unknown> | undefined;
 
 export const { GET, HEAD, OPTIONS } = route({
-  GET: handle(getOpenApi, async () => {
-    document ??= buildOpenApiDocument(config().publicBaseUrl);
+  GET: handle(getOpenApiOp, async () => {
+    document ??= { ...buildOpenApiDocument(config().publicBaseUrl) };
     return ok(document);
   }),
 });

@@ -1,8 +1,10 @@
 import { listRegionesOp, presentList, presentRegion } from "@/lib/api/catalogo";
 import { ok } from "@/lib/http/reply";
-import { handle, route } from "@/lib/http/route";
+import { handle, referenceData, route } from "@/lib/http/route";
 import { listRegiones } from "@/lib/service/catalogo/queries";
 
 export const { GET, HEAD, OPTIONS } = route({
-  GET: handle(listRegionesOp, async ({ self, form }) => ok(presentList(self, await listRegiones(), (row) => presentRegion(row, form)))),
+  GET: referenceData(
+    handle(listRegionesOp, async ({ self, form }) => ok(presentList(self, await listRegiones(), (row) => presentRegion(row, form)))),
+  ),
 });

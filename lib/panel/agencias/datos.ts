@@ -84,7 +84,7 @@ export async function obtenerAgencia(user: CurrentUser, adminMail: string): Prom
 export async function puedeEditar(user: CurrentUser, adminMail: string): Promise<boolean> {
   const client = await v3ClientFor(user.workspace.id);
   try {
-    return (await client.permisosAgencia(adminMail)).includes("PUT");
+    return (await client.optionsAgencia(adminMail)).includes("PUT");
   } catch (error) {
     if (esEstadoV3(error, 404) || esEstadoV3(error, 400)) return false;
     throw error;
@@ -95,7 +95,7 @@ export async function puedeEditar(user: CurrentUser, adminMail: string): Promise
 export async function obtenerProductos(user: CurrentUser, adminMail: string): Promise<AgenciaProductos | null> {
   const client = await v3ClientFor(user.workspace.id);
   try {
-    return await client.getProductos(adminMail);
+    return await client.getAgenciaProductos(adminMail);
   } catch (error) {
     if (esEstadoV3(error, 404) || esEstadoV3(error, 400)) return null;
     throw error;

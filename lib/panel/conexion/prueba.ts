@@ -18,7 +18,7 @@ export async function probarConexion(connection: V3Connection, options?: V3Clien
   const inicio = performance.now();
   const latencia = () => Math.max(0, Math.round(performance.now() - inicio));
   try {
-    const { status, body } = await client.home(TIEMPO_MAXIMO_MS);
+    const { status, body } = await client.getHome(TIEMPO_MAXIMO_MS);
     const version = corto((body as { Version?: unknown } | undefined)?.Version) ?? null;
     return { Ok: status === 200 && version !== null, Status: status, LatenciaMs: latencia(), Version: version };
   } catch (error) {

@@ -1,5 +1,5 @@
 import "server-only";
-import { dinero, duracion, type Formateador, fechaHora, numero, SIN_DATO, unidadDeEspera } from "@/lib/panel/formatos";
+import { dinero, duracion, type Formateador, fechaHora, numero, SIN_DATO } from "@/lib/panel/formatos";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import type { Consulta } from "@/lib/panel/v3-tipos";
 import { enlaceEmail, enlaceTelefono, enlaceWhatsApp } from "./contacto";
@@ -79,16 +79,16 @@ export type FilaConsulta = {
   tipo: string;
   externalId: string;
   contacto: Contacto;
-  /** Whether the app marked it attended, and "Atendida a los 12 min" when it did. */
+  /** Whether the app marked it attended, and "Atendida en 12 min" when it did. */
   atendida: boolean;
   espera: string | null;
 };
 
-/** "Atendida a los 12 min": from reception to the mark; null while nobody attended it. */
+/** "Atendida en 12 min": from reception to the mark; null while nobody attended it. */
 export function esperaDe(consulta: Consulta, t: Traductor, f: Formateador): string | null {
   if (!consulta.Atencion?.Atendida) return null;
   const minutos = (Date.parse(consulta.Atencion.Momento) - Date.parse(consulta.Momento)) / 60_000;
-  return t("consultas.atencion.atendidaA", { espera: duracion(f, minutos), unidad: unidadDeEspera(minutos) });
+  return t("consultas.atencion.atendidaA", { espera: duracion(f, minutos) });
 }
 
 export function filaDe(consulta: Consulta, sid: string, t: Traductor, f: Formateador): FilaConsulta {

@@ -18,7 +18,7 @@ const Entrada = z.object({
  * POST /v3/consultas/{adminMail}/{sid}/resendwebhook for admin and soporte (docs/contract.md#dashboard-roles); an
  * `agencia` user gets 403 here even if the button were shown.
  */
-export async function reenviarWebhook(adminMail: string, sid: string): Promise<ResultadoReenvio> {
+export async function resendConsultaWebhook(adminMail: string, sid: string): Promise<ResultadoReenvio> {
   const user = await exigirUsuario({ roles: ["admin", "soporte"] });
   const t = await getTranslations();
   const entrada = Entrada.safeParse({ adminMail, sid });

@@ -5,8 +5,8 @@ import { explicarFalla } from "@/lib/panel/fallas";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import { zonaHorariaDelPanel } from "@/lib/panel/i18n/zona-horaria";
 import type { CurrentUser } from "@/lib/panel/session";
-import { type ConsultasFiltros, type V3Client, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
-import type { Consulta, Consultas } from "@/lib/panel/v3-tipos";
+import { type V3Client, V3Error, v3ClientFor } from "@/lib/panel/v3-client";
+import type { Consulta, Consultas, ParametrosDe } from "@/lib/panel/v3-tipos";
 import {
   type Atencion,
   atencionDe,
@@ -48,7 +48,7 @@ export type Resolucion = {
   /** Field errors of the URL's parameters (same rules as the form); the API is not called. */
   errores: ErroresCampos | null;
   /** What goes to GET /v3/consultas/{adminMail} (without pagina). */
-  filtros: ConsultasFiltros;
+  filtros: ParametrosDe<"listConsultas">;
   hoy: string;
   minimo: string;
   /** The user's translator: the view's messages are written with it. */
@@ -63,7 +63,7 @@ function leer(crudos: Crudos, nombre: string): string | undefined {
   return first?.trim() ? first.trim() : undefined;
 }
 
-async function listarAgencias(client: V3Client): Promise<AgenciaOpcion[]> {
+export async function listarAgencias(client: V3Client): Promise<AgenciaOpcion[]> {
   const { _entries } = await client.listAgencias();
   return _entries
     .filter((agencia) => agencia.Estado === "registrada")
@@ -200,5 +200,25 @@ export async function cargarPagina(resolucion: Resolucion, pagina = resolucion.p
   } catch (error) {
     const status = error instanceof V3Error ? error.status : 500;
     return { ok: false, mensaje: explicarFalla(error, resolucion.t, resolucion.adminMail), errores: erroresDeApi(error), status };
+  }
+}
+
+export type CuentasPestanas = Record<Atencion, number>;
+
+/**
+ * How many enquiries each tab holds for the page's filters and period (issue 34, part 2: "Sin atender
+ * 10"): the page's own Total, and one more list for the others (Todas is the two added up).
+ */
+export async function contarPestanas(resolucion: Resolucion, total: number): Promise<CuentasPestanas | null> {
+  if (!resolucion.adminMail) return null;
+  const otra = resolucion.atencion === "no" ? "true" : "false";
+  try {
+    const { Total } = await resolucion.client.listConsultas(resolucion.adminMail, { ...resolucion.filtros, atendida: otra, pagina: 1 });
+    if (resolucion.atencion === "todas") return { no: Total, si: total - Total, todas: total };
+    const [no, si] = resolucion.atencion === "no" ? [total, Total] : [Total, total];
+    return { no, si, todas: no + si };
+  } catch {
+    // The tabs work without their counts.
+    return null;
   }
 }

@@ -9,6 +9,7 @@ import equipoEn from "@/messages/en/equipo.json";
 import ingresoEn from "@/messages/en/ingreso.json";
 import notificacionesEn from "@/messages/en/notificaciones.json";
 import paqueteEn from "@/messages/en/paquete.json";
+import publicacionesEn from "@/messages/en/publicaciones.json";
 import respuestasEn from "@/messages/en/respuestas.json";
 import agencias from "@/messages/es-AR/agencias.json";
 import comun from "@/messages/es-AR/comun.json";
@@ -18,6 +19,7 @@ import equipo from "@/messages/es-AR/equipo.json";
 import ingreso from "@/messages/es-AR/ingreso.json";
 import notificaciones from "@/messages/es-AR/notificaciones.json";
 import paquete from "@/messages/es-AR/paquete.json";
+import publicaciones from "@/messages/es-AR/publicaciones.json";
 import respuestas from "@/messages/es-AR/respuestas.json";
 import type { Idioma, Traductor } from "./idiomas";
 
@@ -27,7 +29,18 @@ import type { Idioma, Traductor } from "./idiomas";
  * server holds them all; a client component gets the areas its page hands to MensajesDe.
  */
 
-const ES = { ...comun, ...ingreso, ...consultas, ...agencias, ...paquete, ...notificaciones, ...equipo, ...conexion, ...respuestas };
+const ES = {
+  ...comun,
+  ...ingreso,
+  ...consultas,
+  ...agencias,
+  ...paquete,
+  ...publicaciones,
+  ...notificaciones,
+  ...equipo,
+  ...conexion,
+  ...respuestas,
+};
 
 export type Mensajes = typeof ES;
 
@@ -37,6 +50,7 @@ const EN: Mensajes = {
   ...consultasEn,
   ...agenciasEn,
   ...paqueteEn,
+  ...publicacionesEn,
   ...notificacionesEn,
   ...equipoEn,
   ...conexionEn,
@@ -46,7 +60,7 @@ const EN: Mensajes = {
 export const MENSAJES: Record<Idioma, Mensajes> = { "es-AR": ES, en: EN };
 
 /** The areas a client component may need; the common messages (DEL_COMUN) always go. */
-export type Area = "ingreso" | "consultas" | "agencias" | "notificaciones" | "equipo" | "conexion";
+export type Area = "ingreso" | "consultas" | "agencias" | "publicaciones" | "notificaciones" | "equipo" | "conexion";
 
 /**
  * The part of an area its client components use, when that is less than all of it: the Agencias
@@ -55,6 +69,7 @@ export type Area = "ingreso" | "consultas" | "agencias" | "notificaciones" | "eq
  */
 const AL_NAVEGADOR: Partial<Record<Area, readonly string[]>> = {
   agencias: ["invitacion", "edicion", "validacion", "desasociar", "noExiste"],
+  publicaciones: ["acciones", "niveles", "rechazos"],
 };
 
 /** What client components of every page use: the language switch, the error boundary, the sender. */

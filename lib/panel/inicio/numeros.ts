@@ -73,7 +73,7 @@ export async function numerosDeAgencia(
   { hoy, operador, fijo }: { hoy: string; operador?: string; fijo: boolean },
 ): Promise<NumerosAgencia> {
   const [resumen, esperando] = await Promise.all([
-    client.getResumen(adminMail, { operador, ...periodoDe(DIAS_INICIO, hoy) }),
+    client.getConsultasResumen(adminMail, { operador, ...periodoDe(DIAS_INICIO, hoy) }),
     esperandoMas(client, adminMail, operador, fijo),
   ]);
   return {
@@ -118,6 +118,8 @@ const TOPICOS_DEL_INICIO = Object.keys(TOPICOS) as Topic[];
 const PAGINAS_SALUD = 10;
 const DIA_MS = 86_400_000;
 
+export type UltimaFalla = { entrega: Entrega; momento: string; intento: Entrega["Intentos"][number] | null };
+
 export type SaludTopico = {
   topic: Topic;
   configurado: boolean;
@@ -125,11 +127,63 @@ export type SaludTopico = {
   entregas: number;
   masDe: boolean;
   entregadas: number;
+  /** Of those, not delivered: failed for good, discarded, or failing and to be retried (`reintentando`). */
   fallidas: number;
-  /** Delivered of those that ended (delivered, failed or discarded), 0–1; null when none ended. */
+  reintentando: number;
+  /** Delivered of those delivered or failed, 0–1; null when none was either. */
   exito: number | null;
-  ultimaFalla: Entrega | null;
+  /** The newest failed attempt of any delivery (its time and reason), else the newest failed delivery. */
+  ultimaFalla: UltimaFalla | null;
 };
+
+const exitoso = (intento: Entrega["Intentos"][number]) => intento.HttpStatus >= 200 && intento.HttpStatus < 300;
+
+/** Pending, its last attempt failed: it is failing and will be tried again. */
+const fallandoTodavia = (entrega: Entrega) =>
+  (entrega.Estado === "pendiente" || entrega.Estado === "enviando") &&
+  entrega.Intentos.length > 0 &&
+  !exitoso(entrega.Intentos.at(-1) as Entrega["Intentos"][number]);
+
+/** The newest failed attempt among these deliveries. */
+function ultimoIntentoFallido(entregas: Entrega[]): UltimaFalla | null {
+  let ultima: UltimaFalla | null = null;
+  for (const entrega of entregas) {
+    for (const intento of entrega.Intentos) {
+      if (!exitoso(intento) && (!ultima || Date.parse(intento.Momento) > Date.parse(ultima.momento))) {
+        ultima = { entrega, momento: intento.Momento, intento };
+      }
+    }
+  }
+  return ultima;
+}
+
+/**
+ * The counts of a topic's deliveries of the day (issue 34, part 2: "Última falla: Ninguna" while every
+ * delivery was failing, because they were still being retried): delivered, not delivered, and the
+ * last failure with its time and reason, from the failed attempts themselves; `anterior`, the newest
+ * `fallida` delivery, when the day had none.
+ */
+export function resumirEntregas(recientes: Entrega[], anterior: Entrega | null): Omit<SaludTopico, "topic" | "configurado" | "masDe"> {
+  const entregadas = recientes.filter((entrega) => entrega.Estado === "entregada").length;
+  const reintentando = recientes.filter(fallandoTodavia).length;
+  const terminadasMal = recientes.filter((entrega) => entrega.Estado === "fallida" || entrega.Estado === "descartada").length;
+  const fallidas = terminadasMal + reintentando;
+  const ultimaFalla =
+    ultimoIntentoFallido(recientes) ??
+    (anterior && {
+      entrega: anterior,
+      momento: anterior.Intentos.at(-1)?.Momento ?? anterior.Creada,
+      intento: anterior.Intentos.at(-1) ?? null,
+    });
+  return {
+    entregas: recientes.length,
+    entregadas,
+    fallidas,
+    reintentando,
+    exito: entregadas + fallidas > 0 ? entregadas / (entregadas + fallidas) : null,
+    ultimaFalla,
+  };
+}
 
 /** A webhook topic's last 24 hours, from its delivery log (newest first), and its last failure. */
 async function saludDe(client: V3Client, topic: Topic, ahora: number): Promise<SaludTopico> {
@@ -146,23 +200,12 @@ async function saludDe(client: V3Client, topic: Topic, ahora: number): Promise<S
     }
   } catch (error) {
     if (esEstadoV3(error, 404)) {
-      return { topic, configurado: false, entregas: 0, masDe: false, entregadas: 0, fallidas: 0, exito: null, ultimaFalla: null };
+      return { topic, configurado: false, masDe: false, ...resumirEntregas([], null) };
     }
     throw error;
   }
   const fallas = await client.listEntregas(topic, { estado: "fallida" });
-  const entregadas = recientes.filter((entrega) => entrega.Estado === "entregada").length;
-  const fallidas = recientes.filter((entrega) => entrega.Estado === "fallida" || entrega.Estado === "descartada").length;
-  return {
-    topic,
-    configurado: true,
-    entregas: recientes.length,
-    masDe,
-    entregadas,
-    fallidas,
-    exito: entregadas + fallidas > 0 ? entregadas / (entregadas + fallidas) : null,
-    ultimaFalla: fallas._entries[0] ?? null,
-  };
+  return { topic, configurado: true, masDe, ...resumirEntregas(recientes, fallas._entries[0] ?? null) };
 }
 
 /** Every topic's health (admin's home). */

@@ -1,7 +1,7 @@
 import "server-only";
 import { getDb } from "@/lib/db";
 import { operadores } from "@/lib/db/schema";
-import { agencyByAdmin } from "./find-by-admin";
+import { agencyByAdmin } from "./relation";
 
 /** `agency operator`: adds (or renames) a collaborator of the agency. The administrator stays administrator. */
 export async function addOperator(input: { admin: string; email: string; nombre: string; apellido: string }) {

@@ -1,7 +1,10 @@
+import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { agenciaApps, agencias, apps, invitaciones } from "@/lib/db/schema";
-import { hashToken } from "./token";
+
+/** A registration token as stored: its SHA-256, never the token itself. */
+export const hashToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
 export type InvitationState = "valida" | "usada" | "vencida";
 

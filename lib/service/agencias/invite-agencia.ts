@@ -1,4 +1,5 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
 import type { AgenciaCreate } from "@/lib/api/agencias";
 import { conflictProblem } from "@/lib/api/problem";
@@ -8,8 +9,11 @@ import { config } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { enqueueMail } from "@/lib/service/mail/enqueue-mail";
+import { hashToken } from "./find-invitation";
 import { invitationMail } from "./invitation-mail";
-import { hashToken, newToken } from "./token";
+
+/** A registration token: 256 random bits, URL-safe. Only its SHA-256 is stored (hashToken). */
+const newToken = () => randomBytes(32).toString("base64url");
 
 export const INVITATION_DAYS = 14;
 

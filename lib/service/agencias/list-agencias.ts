@@ -1,13 +1,17 @@
 import "server-only";
 import { and, asc, eq, exists, gt, lte, type SQL } from "drizzle-orm";
-import type { EstadoAgencia } from "@/lib/api/agencias";
+import type { Agencia, AgenciaRef, EstadoAgencia } from "@/lib/api/agencias";
 import { getDb } from "@/lib/db";
 import { agenciaApps, agencias, operadores } from "@/lib/db/schema";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { operadoresOf, presentAgencia } from "./present-agencia";
 
+type ListAgenciasQuery = { operador?: string; estado?: EstadoAgencia };
+
 /** GET /v3/agencias: registered agencies of the app, or (extension) its pending or expired invitations. */
-export async function listAgencias(app: AuthenticatedApp, query: { operador?: string; estado?: EstadoAgencia }, form: "entry" | "ref") {
+export async function listAgencias(app: AuthenticatedApp, query: ListAgenciasQuery, form: "entry"): Promise<Agencia[]>;
+export async function listAgencias(app: AuthenticatedApp, query: ListAgenciasQuery, form: "ref"): Promise<AgenciaRef[]>;
+export async function listAgencias(app: AuthenticatedApp, query: ListAgenciasQuery, form: "entry" | "ref") {
   const db = await getDb();
   const now = new Date();
   const estado = query.estado ?? "registrada";

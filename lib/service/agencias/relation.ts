@@ -36,9 +36,22 @@ export async function findVisible(db: Db, appId: string, adminMail: string): Pro
   return estado === "desasociada" ? undefined : { ...row, estado };
 }
 
+/** The agency when it is registered and attached to the app; enquiries exist for no other. */
+export async function registeredAgencia(db: Db, appId: string, adminMail: string): Promise<Visible | undefined> {
+  const visible = await findVisible(db, appId, adminMail);
+  return visible?.estado === "registrada" ? visible : undefined;
+}
+
 /**
  * Whether the app may replace the agency's data (PUT): the agency is registered with it and the
  * app is the one whose invitation created the account (docs/decisions/0022).
  */
 export const mayEdit = (appId: string, visible: Visible | undefined): visible is Visible =>
   visible?.estado === "registrada" && visible.agencia.creadaPorAppId === appId;
+
+/** For the operator CLI: the agency of an administrator e-mail, or an error that says so. */
+export async function agencyByAdmin(db: Db, adminMail: string) {
+  const [agencia] = await db.select().from(agencias).where(eq(agencias.adminMail, adminMail.toLowerCase()));
+  if (!agencia) throw new Error(`No hay ninguna agencia con administrador ${adminMail.toLowerCase()}.`);
+  return agencia;
+}

@@ -3,7 +3,7 @@ import { getDb } from "@/lib/db";
 import { productos } from "@/lib/db/schema";
 import { fitPackage } from "@/lib/service/publicaciones/cupo";
 import { notifyPublicaciones } from "@/lib/service/publicaciones/notify";
-import { agencyByAdmin } from "./find-by-admin";
+import { agencyByAdmin } from "./relation";
 
 export type PlanInput = {
   admin: string;

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { agenciaApps, apps } from "@/lib/db/schema";
-import { agencyByAdmin } from "./find-by-admin";
+import { agencyByAdmin } from "./relation";
 
 /** `agency share-catalogo`: whether catalogue enquiries of the agency reach the app (docs/contract.md#visibility). */
 export async function shareCatalogo(input: { admin: string; app: string; on: boolean }) {

@@ -4,7 +4,7 @@ import { decryptSecret } from "@/lib/crypto/secrets";
 import { getDb } from "@/lib/db";
 import { apps } from "@/lib/db/schema";
 import { config } from "@/lib/env";
-import { keptFor } from "@/lib/kept";
+import { expiringCache } from "@/lib/expiring-cache";
 
 export type AuthenticatedApp = { id: string; name: string; appKey: string; topics: string[]; secrets: string[] };
 
@@ -14,7 +14,7 @@ export type AuthenticatedApp = { id: string; name: string; appKey: string; topic
  * (`fresh`) before refusing a signature, so a secret issued a moment ago by another process works
  * at once; a topic enabled or disabled through the CLI applies within 10 s.
  */
-const cache = keptFor<AuthenticatedApp>(10_000, 10_000);
+const cache = expiringCache<AuthenticatedApp>(10_000, 10_000);
 
 async function loadApp(appKey: string): Promise<AuthenticatedApp | undefined> {
   const db = await getDb();
@@ -38,4 +38,11 @@ export async function findAppByKey(appKey: string, options: { fresh?: boolean } 
   if (app) cache.set(appKey, app);
   else cache.delete(appKey);
   return app;
+}
+
+/** An operator's command named an AppKey no app has. */
+export class UnknownAppError extends Error {
+  constructor(appKey: string) {
+    super(`No existe una app con AppKey ${appKey}`);
+  }
 }

@@ -4,7 +4,7 @@ import { encryptSecret, randomHex } from "@/lib/crypto/secrets";
 import { getDb } from "@/lib/db";
 import { apps } from "@/lib/db/schema";
 import { config } from "@/lib/env";
-import { UnknownAppError } from "./errors";
+import { UnknownAppError } from "./find-app";
 
 /** Issues a new secret; the previous one keeps working until the next rotation. */
 export async function rotateAppSecret(appKey: string): Promise<{ AppKey: string; AppSecret: string }> {

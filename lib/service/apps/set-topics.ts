@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { apps, webhookConfigs } from "@/lib/db/schema";
-import { UnknownAppError } from "./errors";
+import { UnknownAppError } from "./find-app";
 import type { Topic } from "./topics";
 
 /**

@@ -1,55 +1,52 @@
 import "server-only";
-import { desc, inArray, sql } from "drizzle-orm";
-import { type Consulta, type ConsultaRef, type Consultas, consultasPath, type ListConsultasFilters, PER_PAGINA } from "@/lib/api/consultas";
+import { type Consultas, type ConsultasRef, consultasPath, type ListConsultasFilters, PER_PAGINA } from "@/lib/api/consultas";
 import { type Db, getDb, getPlanOnceDb } from "@/lib/db";
-import { prepared } from "@/lib/db/prepared";
-import { consultas, consultasAtencion } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
-import { counterHours } from "@/lib/time";
-import { countConsultas } from "./count-consultas";
-import { listEnvelope } from "./list-envelope";
-import { type ListFacts, listScope, readHolding } from "./list-facts";
-import { type ListShape, listConditions, shapeName } from "./list-shape";
+import { counterHours, dayOf } from "@/lib/time";
+import { answerCache, readRevision } from "./cache";
+import { listEnvelope } from "./envelope";
+import { type ListFacts, listScope, readWithCurrentFacts } from "./facts";
 import { periodOf } from "./period";
-import { atencionColumns, atencionOf, presentConsulta, presentedColumns } from "./present-consulta";
-import { readSearchPage } from "./search-page";
-import { seekPageSids } from "./seek-page";
+import { presentConsulta } from "./present-consulta";
+import { countConsultas } from "./sql/count";
+import { pageStatement, searchPageStatement } from "./sql/page";
+import { type ListParams, type ListShape, shapeName } from "./sql/shape";
 
-const newestFirst = [desc(consultas.momento), desc(consultas.sid)];
+/** A search's placeholders but the period's, which is taken after the agency's revision is read. */
+type SearchParams = Omit<ListParams, "from" | "to">;
+
+/** A page counts its matches itself; a page past the end has no row to say it, so that one counts them apart. */
+async function readMatches(db: Db, shape: ListShape, params: ListParams & { offset: number }) {
+  const rows = await searchPageStatement(db, shape).execute(params);
+  const [first] = rows;
+  const count = first ? { total: first.total, factsTrue: first.factsTrue } : await countConsultas(db, shape, params);
+  return { rows, ...count };
+}
+
+type SearchPage = Awaited<ReturnType<typeof readMatches>>;
+
+/** Pages whose facts were true, under their search, filters, period and number. */
+const searchPages = answerCache<SearchPage>(200, (page) => page.factsTrue);
 
 /**
- * A page of the list, prepared once per shape. The page's sids come first from the list's index
- * alone (an index-only scan, past the earlier pages without reading their rows), then only those 50
- * rows are read, and of them only the columns presented. A deep page (`seek`, on PostgreSQL) starts
- * that walk at its hour, found from the per-hour counters.
+ * A page of a search and its Total, from the cache of answers (decisions 0053): the same search,
+ * filters, period and page read again while the agency received no enquiry and no mark reads only
+ * the revision (and whether its facts are true), not the thousands of index entries a common term
+ * has. The revision is read before the period's `now` is taken, as for the summary.
  */
-function pageStatement(db: Db, shape: ListShape, seek: boolean) {
-  return prepared(db, shapeName(seek ? "consultas_pagina_honda" : "consultas_pagina", shape), (db, name) => {
-    return db
-      .select({ ...presentedColumns, atencion: atencionColumns })
-      .from(consultas)
-      .leftJoin(consultasAtencion, atencionOf(sql.placeholder("app")))
-      .where(inArray(consultas.sid, pageSids(db, shape, seek)))
-      .orderBy(...newestFirst)
-      .prepare(name);
-  });
-}
-
-/** The sids of a page: the newest first of the list's index (from the seek's hour). */
-function pageSids(db: Db, shape: ListShape, seek: boolean) {
-  if (seek) return seekPageSids(shape);
-  return db
-    .select({ sid: consultas.sid })
-    .from(consultas)
-    .where(listConditions(shape))
-    .orderBy(...newestFirst)
-    .limit(PER_PAGINA)
-    .offset(sql.placeholder("offset"));
+async function readSearchPage(db: Db, facts: ListFacts, shape: ListShape, params: SearchParams, filters: ListConsultasFilters) {
+  const state = await readRevision(db, facts);
+  const { from, to } = periodOf(filters);
+  if (!state.factsTrue) return { rows: [], total: 0, factsTrue: false, from, to };
+  const offset = ((filters.pagina ?? 1) - 1) * PER_PAGINA;
+  const key = JSON.stringify([shapeName("", shape), params, from.getTime(), dayOf(to, config().timeZone), offset]);
+  const page = await searchPages(key, state.revision, () => readMatches(db, shape, { ...params, from, to, offset }));
+  return { ...page, from, to };
 }
 
 /**
- * A page and its Total as the facts say; `vigente` false when the facts no longer held. Both
+ * A page and its Total as the facts say; `factsTrue` false when the facts were no longer true. Both
  * statements are written to plan well without their values, and run planned once (decisions 0018).
  */
 async function readPage(db: Db, facts: ListFacts, filters: ListConsultasFilters) {
@@ -72,18 +69,20 @@ async function readPage(db: Db, facts: ListFacts, filters: ListConsultasFilters)
   return { rows, ...count, from, to };
 }
 
-/** GET /v3/consultas/{adminMail}: one page of the enquiries the app (and the operador) sees. */
+/** GET /v3/consultas/{adminMail} (listConsultas): one page of the enquiries the app (and the operador) sees. */
 export async function listConsultas(
   app: AuthenticatedApp,
   adminMail: string,
   filters: ListConsultasFilters,
   form: "entry" | "ref",
-): Promise<Consultas | { _entries: ConsultaRef[] }> {
+): Promise<Consultas | ConsultasRef> {
   const [db, planOnce] = await Promise.all([getDb(), getPlanOnceDb()]);
   // A search's best plan depends on its terms (how many entries of the terms' index each one
   // begins), so PostgreSQL plans it for them (docs/decisions/0040, 0051).
   const planned = filters.q ? db : planOnce;
-  const { facts, result: read } = await readHolding(db, app.id, adminMail, filters.operador, (facts) => readPage(planned, facts, filters));
+  const { facts, result: read } = await readWithCurrentFacts(db, app.id, adminMail, filters.operador, (facts) =>
+    readPage(planned, facts, filters),
+  );
   const base = consultasPath(facts.adminMail);
   const query = {
     operador: filters.operador,
@@ -93,13 +92,12 @@ export async function listConsultas(
     desde: filters.desde,
     hasta: filters.hasta,
   };
-  return {
-    ...listEnvelope(
-      base,
-      query,
-      { from: read.from, to: read.to, pagina: filters.pagina ?? 1, total: read.total },
-      { consulta: `${base}/{sid}` },
-    ),
-    _entries: read.rows.map((row) => presentConsulta(row, facts.adminMail, form)) as Consulta[],
-  };
+  const envelope = listEnvelope(
+    base,
+    query,
+    { from: read.from, to: read.to, pagina: filters.pagina ?? 1, total: read.total },
+    { consulta: `${base}/{sid}` },
+  );
+  if (form === "ref") return { ...envelope, _entries: read.rows.map((row) => presentConsulta(row, facts.adminMail, "ref")) };
+  return { ...envelope, _entries: read.rows.map((row) => presentConsulta(row, facts.adminMail)) };
 }

@@ -1,35 +1,13 @@
 import "server-only";
-import { and, eq, type Placeholder } from "drizzle-orm";
 import { agenciaPath } from "@/lib/api/agencias";
 import { type Auto, type Consulta, type ConsultaRef, consultaPath, type Interesado } from "@/lib/api/consultas";
 import { publicacionPath } from "@/lib/api/publicaciones";
-import { consultas, consultasAtencion } from "@/lib/db/schema";
+import type { consultas } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import { formatDateTime } from "@/lib/time";
+import type { presentedColumns } from "./sql/columns";
 
 export type ConsultaRow = typeof consultas.$inferSelect;
-
-/** The columns an enquiry is presented from: what a page of the list reads, and nothing more. */
-export const presentedColumns = {
-  sid: consultas.sid,
-  momento: consultas.momento,
-  origenLead: consultas.origenLead,
-  tipoAnuncio: consultas.tipoAnuncio,
-  auto: consultas.auto,
-  interesado: consultas.interesado,
-  operadorResponsable: consultas.operadorResponsable,
-};
-
-/** The app's mark on the enquiry (docs/decisions/0041), read through `atencionOf`'s left join. */
-export const atencionColumns = {
-  atendida: consultasAtencion.atendida,
-  por: consultasAtencion.por,
-  momento: consultasAtencion.momento,
-};
-
-/** Joins each enquiry to the app's own mark on it, and to no other app's. */
-export const atencionOf = (appId: string | Placeholder) =>
-  and(eq(consultasAtencion.sid, consultas.sid), eq(consultasAtencion.appId, appId));
 
 type AtencionRow = { atendida: boolean; por: string; momento: Date };
 
@@ -52,6 +30,7 @@ export function consultaLinks(adminMail: string, sid: string, listing?: string) 
 }
 
 export function presentConsulta(row: PresentedRow, adminMail: string): Consulta;
+export function presentConsulta(row: PresentedRow, adminMail: string, form: "ref"): ConsultaRef;
 export function presentConsulta(row: PresentedRow, adminMail: string, form: "entry" | "ref"): Consulta | ConsultaRef;
 export function presentConsulta(row: PresentedRow, adminMail: string, form: "entry" | "ref" = "entry"): Consulta | ConsultaRef {
   const auto = row.auto as Auto;

@@ -1,71 +1,20 @@
 import "server-only";
-import { and, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
-import {
-  CONSULTAS_PATH,
-  type ConsultaDeAgencia,
-  type ConsultaRef,
-  type ConsultasDeAgencias,
-  PER_PAGINA,
-  type SearchConsultasFilters,
-} from "@/lib/api/consultas";
+import { CONSULTAS_PATH, type ConsultasDeAgencias, type ConsultasRef, PER_PAGINA, type SearchConsultasFilters } from "@/lib/api/consultas";
 import { searchWords } from "@/lib/api/limites";
-import { type Db, getDb } from "@/lib/db";
-import { prepared } from "@/lib/db/prepared";
-import { agenciaApps, agencias, consultas, consultasAtencion, consultasTerminos } from "@/lib/db/schema";
+import { getDb } from "@/lib/db";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
-import { listEnvelope } from "./list-envelope";
-import { attendedIs } from "./list-shape";
+import { listEnvelope } from "./envelope";
 import { periodOf } from "./period";
-import { atencionColumns, atencionOf, presentConsulta, presentedColumns } from "./present-consulta";
-import { matchingEnquiries, onPage, pageOfMatches, pageTotal } from "./search-matches";
-import { termParams } from "./search-terms";
-import { visibleEnquiries } from "./visibility";
+import { presentConsulta } from "./present-consulta";
+import { termParams } from "./sql/matches";
+import { searchStatements } from "./sql/search";
 
-/**
- * The enquiries the app sees in every agency registered with it (docs/contract.md#visibility: its own listings',
- * and catalogue enquiries where the agency shares them), in the period, holding every term: each
- * agency's range of the terms' index, joined through the app's relations.
- */
-function searchMatches(terms: number, atendida: boolean | undefined): SQL {
-  const app = sql.placeholder("app");
-  const conditions = and(
-    eq(agenciaApps.appId, app),
-    eq(agenciaApps.estado, "registrada"),
-    visibleEnquiries(agenciaApps.agenciaId, app, eq(agenciaApps.compartirCatalogo, true), consultasTerminos),
-    gte(consultasTerminos.momento, sql.placeholder("from")),
-    lte(consultasTerminos.momento, sql.placeholder("to")),
-  ) as SQL;
-  return matchingEnquiries(terms, conditions, { from: sql`${agenciaApps}`, narrow: attendedIs(atendida, app, sql`m.sid`) });
-}
-
-/**
- * A page of the search with its Total, and the Total alone for a page past the end (which has no row
- * to carry it): prepared once per number of terms and mark filter.
- */
-function searchStatements(db: Db, terms: number, atendida: boolean | undefined) {
-  const shape = `${terms}${atendida === undefined ? "" : `_${Number(atendida)}`}`;
-  return prepared(db, `consultas_busqueda_${shape}`, (db, name) => {
-    const matches = searchMatches(terms, atendida);
-    return {
-      page: db
-        .select({ ...presentedColumns, atencion: atencionColumns, adminMail: agencias.adminMail, total: pageTotal })
-        .from(consultas)
-        .innerJoin(pageOfMatches(matches), onPage)
-        .innerJoin(agencias, eq(agencias.id, consultas.agenciaId))
-        .leftJoin(consultasAtencion, atencionOf(sql.placeholder("app")))
-        .orderBy(desc(consultas.momento), desc(consultas.sid))
-        .prepare(`${name}_pagina`),
-      total: db.select({ total: count() }).from(sql`(${matches}) as m`).prepare(`${name}_total`),
-    };
-  });
-}
-
-/** GET /v3/consultas?q= (extension, docs/decisions/0040): one page of what the app sees in all its agencies. */
+/** GET /v3/consultas?q= (searchConsultas, extension, docs/decisions/0040): one page of what the app sees in all its agencies. */
 export async function searchConsultas(
   app: AuthenticatedApp,
   filters: SearchConsultasFilters,
   form: "entry" | "ref",
-): Promise<ConsultasDeAgencias | { _entries: ConsultaRef[] }> {
+): Promise<ConsultasDeAgencias | ConsultasRef> {
   // Planned for its terms, as a list with `q` (list-consultas.ts).
   const db = await getDb();
   const terms = searchWords(filters.q);
@@ -76,10 +25,7 @@ export async function searchConsultas(
   const rows = await statements.page.execute(params);
   const total = rows[0]?.total ?? (await statements.total.execute(params))[0]?.total ?? 0;
   const query = { q: filters.q, atendida: filters.atendida?.toString(), desde: filters.desde, hasta: filters.hasta };
-  return {
-    ...listEnvelope(CONSULTAS_PATH, query, { from, to, pagina, total }),
-    _entries: rows.map((row) =>
-      form === "ref" ? presentConsulta(row, row.adminMail, form) : { ...presentConsulta(row, row.adminMail), AdminMail: row.adminMail },
-    ) as ConsultaDeAgencia[],
-  };
+  const envelope = listEnvelope(CONSULTAS_PATH, query, { from, to, pagina, total });
+  if (form === "ref") return { ...envelope, _entries: rows.map((row) => presentConsulta(row, row.adminMail, "ref")) };
+  return { ...envelope, _entries: rows.map((row) => ({ ...presentConsulta(row, row.adminMail), AdminMail: row.adminMail })) };
 }

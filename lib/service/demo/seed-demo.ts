@@ -9,7 +9,7 @@ import { createApp } from "@/lib/service/apps/create-app";
 import { setAppTopics } from "@/lib/service/apps/set-topics";
 import { TOPICS } from "@/lib/service/apps/topics";
 import { loadCatalogo } from "@/lib/service/catalogo/load-catalogo";
-import { tally } from "@/lib/service/consultas/count-consultas";
+import { tally } from "@/lib/service/consultas/write/tally";
 import { fitPackage, levelFor, lockPackage } from "@/lib/service/publicaciones/cupo";
 import { lookUp, type Resolved } from "@/lib/service/publicaciones/resolve";
 import { addDays, DAY_MS, dayOf } from "@/lib/time";
@@ -270,19 +270,28 @@ function consultaRow(random: Random, appId: string, seeded: SeededAgencia[], now
   };
 }
 
+const COLUMNS = sql`sid text, agencia_id text, app_id text, external_id text, tipo_anuncio text, origen_lead text,
+  momento timestamptz, auto jsonb, interesado jsonb, operador_responsable text`;
+
+/** A batch of the seed's enquiries into the transaction's staging table, the rows as one JSON parameter. */
+async function stageConsultas(tx: Pick<Db, "execute">, rows: ReturnType<typeof consultaRow>[]) {
+  await tx.execute(sql`insert into demo_consultas select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${COLUMNS})`);
+}
+
 /**
- * Bulk insert: one statement per batch, the rows as one JSON parameter (fast on PGlite and
- * PostgreSQL), counted per day in the same statement.
+ * Every staged enquiry stored by one statement, in the order they were staged (oldest first), counted in that statement: its terms
+ * (the trigger's, written in their index's order), counters and revisions come out as ingestion of
+ * the same enquiries one at a time leaves them, each written once (decision 0085).
  */
-async function insertConsultas(db: Db, rows: ReturnType<typeof consultaRow>[]) {
+async function storeStaged(tx: Pick<Db, "execute">) {
+  // Counted by this statement: the trigger that counts each enquiry at the commit leaves them (migration 0024).
+  await tx.execute(sql`set local vitrina.consultas_contadas = 'si'`);
   await tally(
-    db,
+    tx,
     sql`
     insert into consultas (sid, agencia_id, app_id, external_id, tipo_anuncio, origen_lead, momento, auto, interesado, operador_responsable)
     select sid, agencia_id, app_id, external_id, tipo_anuncio, origen_lead, momento, auto, interesado, operador_responsable
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
-      sid text, agencia_id text, app_id text, external_id text, tipo_anuncio text, origen_lead text,
-      momento timestamptz, auto jsonb, interesado jsonb, operador_responsable text)
+    from demo_consultas
     returning agencia_id, app_id, operador_responsable, external_id, momento`,
   );
 }
@@ -302,19 +311,23 @@ export async function seedDemo(input: { consultas: number; seed?: number }, prog
   for (const demo of DEMO_AGENCIAS) seeded.push(await ensureAgencia(db, app.id, demo, random));
   const now = new Date();
   progress(0, input.consultas);
-  for (let done = 0; done < input.consultas; ) {
-    const size = Math.min(BATCH, input.consultas - done);
-    // Oldest first, as enquiries arrive: each batch is its share of the period, in order, so rows
-    // of one day sit together on disk as they would in a real database.
-    const slice = { from: done / input.consultas, to: (done + size) / input.consultas };
-    const rows = Array.from({ length: size }, () => consultaRow(random, app.id, seeded, now, slice));
-    await insertConsultas(
-      db,
-      rows.sort((a, b) => a.momento.localeCompare(b.momento)),
-    );
-    done += size;
-    progress(done, input.consultas);
-  }
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`create temporary table demo_consultas (${COLUMNS}) on commit drop`);
+    for (let done = 0; done < input.consultas; ) {
+      const size = Math.min(BATCH, input.consultas - done);
+      // Oldest first, as enquiries arrive: each batch is its share of the period, in order, so rows
+      // of one day sit together on disk as they would in a real database.
+      const slice = { from: done / input.consultas, to: (done + size) / input.consultas };
+      const rows = Array.from({ length: size }, () => consultaRow(random, app.id, seeded, now, slice));
+      await stageConsultas(
+        tx,
+        rows.sort((a, b) => a.momento.localeCompare(b.momento)),
+      );
+      done += size;
+      progress(done, input.consultas);
+    }
+    await storeStaged(tx);
+  });
   // Fresh statistics and visibility map: the planner picks the list indexes and counts run index-only.
   if (input.consultas > 0) await db.execute(sql`vacuum analyze consultas`);
   return { AppKey: app.appKey, AppSecret: app.appSecret, Agencias: seeded.map((a) => a.adminMail), Consultas: input.consultas };

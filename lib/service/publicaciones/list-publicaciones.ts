@@ -2,13 +2,13 @@ import "server-only";
 import { and, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import { PER_PAGINA } from "@/lib/api/limites";
 import { fieldProblem } from "@/lib/api/problem";
-import type { ListPublicacionesFilters, Publicacion, Publicaciones, PublicacionRef } from "@/lib/api/publicaciones";
+import type { ListPublicacionesFilters, Publicaciones, PublicacionesRef } from "@/lib/api/publicaciones";
 import { publicacionesPath } from "@/lib/api/publicaciones";
 import { type Db, getDb } from "@/lib/db";
 import { type Nivel, operadores, publicaciones } from "@/lib/db/schema";
 import type { Visible } from "@/lib/service/agencias/relation";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
-import { pageEnvelope } from "@/lib/service/consultas/list-envelope";
+import { pageEnvelope } from "@/lib/service/consultas/envelope";
 import { registeredAgency } from "./listing";
 import { type PublicacionRow, presentMany, presentRef } from "./present-publicacion";
 
@@ -77,7 +77,7 @@ export async function listPublicaciones(
   filters: ListPublicacionesFilters,
   self: string,
   form: "entry" | "ref",
-): Promise<Publicaciones | { _entries: PublicacionRef[] }> {
+): Promise<Publicaciones | PublicacionesRef> {
   const db = await getDb();
   const visible = await registeredAgency(db, app.id, adminMail);
   const operador = await operatorFilter(db, visible, filters.operador);
@@ -87,10 +87,7 @@ export async function listPublicaciones(
   const base = publicacionesPath(visible.agencia.adminMail);
   const kept = Object.fromEntries(KEPT.map((name) => [name, written.get(name) ?? undefined]));
   const mail = visible.agencia.adminMail;
-  const entries: (Publicacion | PublicacionRef)[] =
-    form === "ref" ? rows.map((row) => presentRef(row, mail)) : await presentMany(db, rows, () => mail);
-  return {
-    ...pageEnvelope(base, kept, { pagina, total }, { publicacion: `${base}/{externalId}` }),
-    _entries: entries,
-  } as Publicaciones;
+  const envelope = pageEnvelope(base, kept, { pagina, total }, { publicacion: `${base}/{externalId}` });
+  if (form === "ref") return { ...envelope, _entries: rows.map((row) => presentRef(row, mail)) };
+  return { ...envelope, _entries: await presentMany(db, rows, () => mail) };
 }

@@ -82,9 +82,17 @@ export function autoOf(row: CarRow): Auto {
   };
 }
 
+/** A photo kept in error is checked again: the partner may have fixed it at the same URL (decisions 0072). */
+const checkAgainIfError = {
+  estado: sql`case when ${publicacionFotos.estado} = 'error' then 'pendiente' else ${publicacionFotos.estado} end`,
+  motivo: sql`case when ${publicacionFotos.estado} = 'error' then null else ${publicacionFotos.motivo} end`,
+  intentos: sql`case when ${publicacionFotos.estado} = 'error' then 0 else ${publicacionFotos.intentos} end`,
+};
+
 /**
- * The listing's photos become `urls`, in that order: a URL it already had keeps its check (it is not
- * fetched again), a new one waits to be checked, and one no longer listed is forgotten.
+ * The listing's photos become `urls`, in that order: a URL it already had keeps a check that ended
+ * ok or is still pending (it is not fetched again), one in error and a new one wait to be checked,
+ * and one no longer listed is forgotten.
  */
 export async function saveFotos(tx: Db, publicacionId: string, urls: string[], replacing: boolean): Promise<FotoRow[]> {
   if (replacing) {
@@ -96,7 +104,10 @@ export async function saveFotos(tx: Db, publicacionId: string, urls: string[], r
   const rows = await tx
     .insert(publicacionFotos)
     .values(urls.map((url, posicion) => ({ publicacionId, url, posicion })))
-    .onConflictDoUpdate({ target: [publicacionFotos.publicacionId, publicacionFotos.url], set: { posicion: sql`excluded.posicion` } })
+    .onConflictDoUpdate({
+      target: [publicacionFotos.publicacionId, publicacionFotos.url],
+      set: { posicion: sql`excluded.posicion`, ...checkAgainIfError },
+    })
     .returning();
   return rows.sort((a, b) => a.posicion - b.posicion);
 }

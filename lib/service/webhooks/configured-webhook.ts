@@ -4,8 +4,8 @@ import { NotFound } from "@/lib/api/problem";
 import { getDb } from "@/lib/db";
 import { webhookConfigs } from "@/lib/db/schema";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
+import { isTopicAvailable } from "@/lib/service/apps/topics";
 import type { WebhookRow } from "./present-webhook";
-import { isTopicAvailable } from "./topic-available";
 
 /** The app's configuration of the topic; 404 when the topic is unavailable or never configured. */
 export async function configuredWebhook(app: AuthenticatedApp, topic: string): Promise<WebhookRow> {

@@ -8,8 +8,8 @@ import { metrics } from "@/lib/metrics";
 import type { ClaimedNotification } from "./claim-notifications";
 import { type HealthEvent, recordConfigHealth } from "./config-health";
 import { type DeliveryOptions, type Disparo, type NextDeliveryState, nextDeliveryState } from "./delivery-state";
+import { notificationBody } from "./enqueue-notification";
 import { type DeliveryTarget, loadDeliveryTarget } from "./load-target";
-import { notificationBody } from "./notification-body";
 import { notificationHeaders } from "./notification-headers";
 import { type SendResult, sendNotification } from "./send-notification";
 

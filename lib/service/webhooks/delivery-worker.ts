@@ -1,6 +1,6 @@
 import "server-only";
 import { logger } from "@/lib/log";
-import { sleep } from "@/lib/time";
+import { runClaimLoop } from "../claim-loop";
 import { type ClaimedNotification, claimDueNotifications } from "./claim-notifications";
 import { deliverClaimed } from "./deliver-notification";
 import { purgeDeliveryLog } from "./purge-delivery-log";
@@ -10,8 +10,6 @@ import { purgeDeliveryLog } from "./purge-delivery-log";
  * the worker claims again as soon as half the slots are free.
  */
 export const MAX_IN_FLIGHT = 32;
-const CLAIM_WHEN_FREE = MAX_IN_FLIGHT / 2;
-const IDLE_POLL_MS = 500;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 function deliver(notification: ClaimedNotification): Promise<unknown> {
@@ -27,35 +25,23 @@ async function purgeIfDue(lastPurge: number): Promise<number> {
   return Date.now();
 }
 
-async function run(signal: AbortSignal): Promise<void> {
-  const inFlight = new Set<Promise<unknown>>();
-  let lastPurge = 0;
-  while (!signal.aborted) {
-    let claimed = 0;
-    try {
-      lastPurge = await purgeIfDue(lastPurge);
-      if (MAX_IN_FLIGHT - inFlight.size >= CLAIM_WHEN_FREE) {
-        const batch = await claimDueNotifications(MAX_IN_FLIGHT - inFlight.size);
-        claimed = batch.length;
-        for (const notification of batch) {
-          const delivery = deliver(notification).finally(() => inFlight.delete(delivery));
-          inFlight.add(delivery);
-        }
-      }
-    } catch (error) {
-      logger().error({ err: error }, "webhook worker error");
-    }
-    if (inFlight.size >= CLAIM_WHEN_FREE) await Promise.race(inFlight);
-    else if (claimed === 0) await Promise.race([sleep(IDLE_POLL_MS, signal), ...inFlight]);
-  }
-  await Promise.all(inFlight);
-}
-
 /**
  * The webhook delivery worker (docs/contract.md#delivery): claims and delivers until the signal aborts, then
  * claims nothing more and finishes what it holds (each send ends within its 15 s timeout, and is
  * recorded): the promise resolves once nothing is in flight (decisions 0050).
  */
 export function startDeliveryWorker(signal: AbortSignal): Promise<void> {
-  return run(signal);
+  let lastPurge = 0;
+  return runClaimLoop(
+    {
+      name: "webhook worker",
+      maxInFlight: MAX_IN_FLIGHT,
+      claim: claimDueNotifications,
+      handle: deliver,
+      beforeClaim: async () => {
+        lastPurge = await purgeIfDue(lastPurge);
+      },
+    },
+    signal,
+  );
 }

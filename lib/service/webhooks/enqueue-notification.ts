@@ -5,13 +5,13 @@ import { notificaciones, webhookConfigs } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
 import type { Topic } from "@/lib/service/apps/topics";
 
-export type NotificationPayload = {
+export type NotificationPayload<I extends NotificationInput = NotificationInput> = {
   Id: string;
-  Topic: Topic;
-  Evento: string;
+  Topic: I["topic"];
+  Evento: I["evento"];
   Momento: string;
   Reenvio: boolean;
-  Datos: unknown;
+  Datos: I["datos"];
 };
 
 const BATCH = 5_000;
@@ -22,7 +22,11 @@ export type NotificationInput = { topic: Topic; evento: string; datos: unknown; 
  * Queues one notification of the event for each app, inside the caller's transaction (the outbox of
  * docs/contract.md#delivery), in one statement. The caller has checked that each app's configuration is active.
  */
-export async function insertNotifications(tx: Db, appIds: string[], input: NotificationInput): Promise<NotificationPayload[]> {
+export async function insertNotifications<I extends NotificationInput>(
+  tx: Db,
+  appIds: string[],
+  input: I,
+): Promise<NotificationPayload<I>[]> {
   return insertEachNotification(
     tx,
     appIds.map((appId) => ({ appId, input })),
@@ -30,10 +34,10 @@ export async function insertNotifications(tx: Db, appIds: string[], input: Notif
 }
 
 /** Queues notifications of different events (or apps) together, in one statement; see insertNotifications. */
-export async function insertEachNotification(
+export async function insertEachNotification<I extends NotificationInput>(
   tx: Db,
-  events: { appId: string; input: NotificationInput }[],
-): Promise<NotificationPayload[]> {
+  events: { appId: string; input: I }[],
+): Promise<NotificationPayload<I>[]> {
   const payloads = events.map(({ appId, input }) => ({
     appId,
     topic: input.topic,
@@ -44,7 +48,7 @@ export async function insertEachNotification(
       Momento: input.momento,
       Reenvio: input.reenvio ?? false,
       Datos: input.datos,
-    } satisfies NotificationPayload,
+    } satisfies NotificationPayload<I>,
   }));
   // A statement takes at most 65,535 parameters: a detachment may notify thousands of listings.
   for (let start = 0; start < payloads.length; start += BATCH) {
@@ -58,7 +62,10 @@ export async function insertEachNotification(
  * Queues a webhook notification inside the caller's transaction when the app has an active
  * configuration for the topic. Returns the payload, or undefined when the app is not subscribed.
  */
-export async function enqueueNotification(tx: Db, input: NotificationInput & { appId: string }): Promise<NotificationPayload | undefined> {
+export async function enqueueNotification<const I extends NotificationInput>(
+  tx: Db,
+  input: I & { appId: string },
+): Promise<NotificationPayload<I> | undefined> {
   const [config] = await tx
     .select({ active: webhookConfigs.active })
     .from(webhookConfigs)
@@ -66,4 +73,10 @@ export async function enqueueNotification(tx: Db, input: NotificationInput & { a
   if (!config?.active) return undefined;
   const [payload] = await insertNotifications(tx, [input.appId], input);
   return payload;
+}
+
+/** The body of a notification in the documented member order (jsonb does not keep it). */
+export function notificationBody(payload: Record<string, unknown>): string {
+  const { Id, Topic, Evento, Momento, Reenvio, Datos, ...rest } = payload;
+  return JSON.stringify({ Id, Topic, Evento, Momento, Reenvio, Datos, ...rest });
 }

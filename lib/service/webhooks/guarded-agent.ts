@@ -6,6 +6,13 @@ import { forbiddenAddressReason } from "@/lib/api/address-policy";
 /** A connection the SSRF guard refused before opening it; recorded as the attempt's error (status 0). */
 export class RefusedAddressError extends Error {
   readonly code = "WEBHOOK_ADDRESS_REFUSED";
+  /** Why the address is refused, naming it (and the host that resolved to it). */
+  constructor(
+    message: string,
+    readonly reason: string,
+  ) {
+    super(message);
+  }
 }
 
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -24,6 +31,7 @@ export async function resolvePermittedAddress(hostname: string): Promise<string>
       const via = address === host ? "" : ` (${host} resuelve a ${address})`;
       throw new RefusedAddressError(
         `Conexión rechazada por la protección SSRF${via}: ${reason}. Las notificaciones solo se envían a direcciones públicas de Internet.`,
+        `${reason}${via}`,
       );
     }
   }

@@ -1,12 +1,12 @@
 import "server-only";
 import { asc, inArray } from "drizzle-orm";
-import type { Entrega } from "@/lib/api/entregas";
+import { type Entrega, EstadoEntregaSchema } from "@/lib/api/entregas";
 import { segment } from "@/lib/api/links";
 import type { Db } from "@/lib/db";
 import { entregaIntentos, type notificaciones } from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import { formatDateTime } from "@/lib/time";
-import { notificationBody } from "./notification-body";
+import { notificationBody } from "./enqueue-notification";
 import { webhookPath } from "./present-webhook";
 
 type NotificationRow = typeof notificaciones.$inferSelect;
@@ -39,7 +39,7 @@ export async function presentEntregas(db: Db, rows: NotificationRow[]): Promise<
       Id: row.id,
       Topic: row.topic,
       Evento: payload.Evento,
-      Estado: row.estado as Entrega["Estado"],
+      Estado: EstadoEntregaSchema.parse(row.estado),
       Creada: formatDateTime(row.createdAt, zone),
       Entregada: at(row.entregadaAt),
       ProximoIntento: row.estado === "pendiente" ? at(row.proximoIntentoAt) : null,

@@ -6,7 +6,7 @@ import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import type { Topic } from "@/lib/service/apps/topics";
 import { formatDateTime } from "@/lib/time";
 import { configuredWebhook } from "./configured-webhook";
-import { enqueueNotification, type NotificationPayload } from "./enqueue-notification";
+import { enqueueNotification } from "./enqueue-notification";
 import { assertSendable } from "./sendable-webhook";
 
 /**
@@ -14,7 +14,7 @@ import { assertSendable } from "./sendable-webhook";
  * signed, retried and logged like any other. 400 when the configuration is not active, or cannot
  * be sent as it is stored.
  */
-export async function sendTestNotification(app: AuthenticatedApp, topic: string): Promise<NotificationPayload> {
+export async function sendTestNotification(app: AuthenticatedApp, topic: string) {
   assertSendable(await configuredWebhook(app, topic));
   const now = new Date();
   const payload = await enqueueNotification(await getDb(), {

@@ -1,6 +1,7 @@
 import "server-only";
 import { validationProblem } from "@/lib/api/problem";
-import { unsendableReasons } from "@/lib/api/webhooks";
+import { type CallbackPolicy, unsendableReasons } from "@/lib/api/webhooks";
+import { config } from "@/lib/env";
 import type { WebhookRow } from "./present-webhook";
 
 type Stored = Pick<WebhookRow, "topic" | "callback" | "headerCustom01" | "headerCustom02" | "headerCustom03">;
@@ -25,4 +26,10 @@ export function assertSendable(stored: Stored): void {
       ...reasons,
     ],
   });
+}
+
+/** The operator's settings for Callbacks, which the contract's upsert schema applies (lib/api/webhooks.ts). */
+export function callbackPolicy(): CallbackPolicy {
+  const { webhookAllowHttp, webhookAllowPrivateNetworks } = config();
+  return { allowHttp: webhookAllowHttp, allowPrivateNetworks: webhookAllowPrivateNetworks };
 }

@@ -13,10 +13,11 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button-class";
 import { Card } from "@/components/ui/card";
 import { MAX_PAGINA } from "@/lib/api/limites";
+import { puedeMarcarAtencion } from "@/lib/panel/areas";
 import { type ParametrosConsultas, urlConsultas } from "@/lib/panel/consultas/filtros";
 import { leidasDe, marcarLeida } from "@/lib/panel/consultas/leidas";
 import { contactoDe, filaDe, seccionesDe } from "@/lib/panel/consultas/presentacion";
-import { cargarPagina, type Resolucion, resolverConsultas, sidDe } from "@/lib/panel/consultas/vista";
+import { cargarPagina, contarPestanas, type Resolucion, resolverConsultas, sidDe } from "@/lib/panel/consultas/vista";
 import { explicarFalla } from "@/lib/panel/fallas";
 import { dia } from "@/lib/panel/formatos";
 import { type CurrentUser, exigirUsuario } from "@/lib/panel/session";
@@ -60,7 +61,15 @@ export default async function ConsultasPage({ searchParams }: { searchParams: Se
 async function Bandeja({ user, crudos }: { user: CurrentUser; crudos: Record<string, string | string[] | undefined> }) {
   const resolucion = await resolverConsultas(user, crudos, { listar: true });
   const puedeReenviar = user.role === "admin" || user.role === "soporte";
-  return <Contenido resolucion={resolucion} sid={primeros(crudos).sid} userId={user.id} puedeReenviar={puedeReenviar} />;
+  return (
+    <Contenido
+      resolucion={resolucion}
+      sid={primeros(crudos).sid}
+      userId={user.id}
+      puedeReenviar={puedeReenviar}
+      puedeMarcar={puedeMarcarAtencion(user.role)}
+    />
+  );
 }
 
 function primeros(crudos: Record<string, string | string[] | undefined>): ParametrosConsultas {
@@ -83,11 +92,13 @@ async function Contenido({
   sid,
   userId,
   puedeReenviar,
+  puedeMarcar,
 }: {
   resolucion: Resolucion;
   sid?: string;
   userId: string;
   puedeReenviar: boolean;
+  puedeMarcar: boolean;
 }) {
   const { parametros, adminMail } = resolucion;
   const t = await getTranslations();
@@ -106,6 +117,7 @@ async function Contenido({
   const detalle = sid ? await leerDetalle(resolucion, sid, userId) : null;
   const pagina = resolucion.errores ? null : await cargarPagina(resolucion);
   const errores = resolucion.errores ?? (pagina && !pagina.ok ? pagina.errores : null);
+  const cuentas = pagina?.ok ? await contarPestanas(resolucion, pagina.datos.Total) : null;
   const filtrosUrl: ParametrosConsultas = {
     agencia: resolucion.fijo ? undefined : adminMail,
     q: parametros.q,
@@ -136,7 +148,7 @@ async function Contenido({
         hoy={resolucion.hoy}
         minimo={resolucion.minimo}
       />
-      <PestanasAtencion actual={resolucion.atencion} href={(atendida) => urlConsultas({ ...filtrosUrl, atendida })} />
+      <PestanasAtencion actual={resolucion.atencion} cuentas={cuentas} href={(atendida) => urlConsultas({ ...filtrosUrl, atendida })} />
       {resolucion.errores ? (
         <Alert tono="error" titulo={t("consultas.revisaFiltros")}>
           {resolucion.errores._?.join(" ") ?? t("consultas.filtrosUrlInvalidos")}
@@ -165,6 +177,7 @@ async function Contenido({
           hasta={pagina.datos.Hasta}
           abierta={sid}
           userId={userId}
+          puedeMarcar={puedeMarcar}
         />
       ) : null}
       {sid && detalle && (
@@ -173,6 +186,7 @@ async function Contenido({
           sid={sid}
           detalle={detalle}
           puedeReenviar={puedeReenviar}
+          puedeMarcar={puedeMarcar}
           hrefCerrar={urlConsultas({ ...filtrosUrl, pagina: parametros.pagina })}
         />
       )}
@@ -190,9 +204,11 @@ async function Resultado({
   hasta,
   abierta,
   userId,
+  puedeMarcar,
 }: {
   resolucion: Resolucion;
   userId: string;
+  puedeMarcar: boolean;
   filtrosUrl: ParametrosConsultas;
   entradas: Consulta[];
   total: number;
@@ -249,6 +265,7 @@ async function Resultado({
         key={actual}
         filas={filas}
         abierta={abierta}
+        puedeMarcar={puedeMarcar}
         conOperador={!resolucion.fijo || veTodas(resolucion)}
         caption={t("consultas.caption", { agencia: resolucion.adminMail ?? "", periodo, pagina, paginas, cantidad })}
         vacia={
@@ -300,12 +317,14 @@ async function Detalle({
   sid,
   detalle: { consulta, error },
   puedeReenviar,
+  puedeMarcar,
   hrefCerrar,
 }: {
   resolucion: Resolucion;
   sid: string;
   detalle: LecturaDetalle;
   puedeReenviar: boolean;
+  puedeMarcar: boolean;
   hrefCerrar: string;
 }) {
   const adminMail = resolucion.adminMail as string;
@@ -320,6 +339,7 @@ async function Detalle({
       secciones={consulta ? seccionesDe(consulta, sid, t, f) : null}
       error={error}
       puedeReenviar={puedeReenviar}
+      puedeMarcar={puedeMarcar}
       hrefCerrar={hrefCerrar}
       contacto={consulta && contactoDe(consulta, t)}
       atendida={consulta?.Atencion?.Atendida === true}

@@ -6,7 +6,9 @@ import { Paquete } from "@/components/agencias/paquete";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { obtenerProductos } from "@/lib/panel/agencias/datos";
+import { limitesFechas } from "@/lib/panel/consultas/filtros";
 import { explicarFalla } from "@/lib/panel/fallas";
+import { zonaHorariaDelPanel } from "@/lib/panel/i18n/zona-horaria";
 import { type CurrentUser, exigirUsuario } from "@/lib/panel/session";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -20,7 +22,7 @@ async function PaqueteDeMiAgencia({ user, adminMail }: { user: CurrentUser; admi
     const productos = await obtenerProductos(user, adminMail);
     return productos ? (
       <Card titulo={productos.Plan ?? t("paquete.tuPaquete")} descripcion={t("paquete.tuPaqueteTexto")}>
-        <Paquete productos={productos} />
+        <Paquete productos={productos} hoy={limitesFechas(zonaHorariaDelPanel()).hoy} />
       </Card>
     ) : (
       <Alert tono="aviso" titulo={t("paquete.sinPaquete")}>

@@ -1,24 +1,30 @@
-import { createWebhookOp, deleteWebhookOp, getWebhookOp, updateWebhookOp, withCallbackPolicy } from "@/lib/api/webhooks";
+import {
+  createAppNotificacionOp,
+  deleteAppNotificacionOp,
+  getAppNotificacionOp,
+  updateAppNotificacionOp,
+  withCallbackPolicy,
+} from "@/lib/api/webhooks";
 import { created, noContent, ok } from "@/lib/http/reply";
 import { handle, route } from "@/lib/http/route";
-import { callbackPolicy } from "@/lib/service/webhooks/callback-policy";
-import { createWebhook } from "@/lib/service/webhooks/create-webhook";
-import { deleteWebhook } from "@/lib/service/webhooks/delete-webhook";
-import { getWebhook } from "@/lib/service/webhooks/get-webhook";
+import { createAppNotificacion } from "@/lib/service/webhooks/create-app-notificacion";
+import { deleteAppNotificacion } from "@/lib/service/webhooks/delete-app-notificacion";
+import { getAppNotificacion } from "@/lib/service/webhooks/get-app-notificacion";
 import { webhookPath } from "@/lib/service/webhooks/present-webhook";
-import { updateWebhook } from "@/lib/service/webhooks/update-webhook";
+import { callbackPolicy } from "@/lib/service/webhooks/sendable-webhook";
+import { updateAppNotificacion } from "@/lib/service/webhooks/update-app-notificacion";
 
 export const { GET, HEAD, OPTIONS, POST, PUT, DELETE } = route({
-  GET: handle(getWebhookOp, async ({ app, params }) => ok(await getWebhook(app, params.topic))),
-  POST: handle(withCallbackPolicy(createWebhookOp, callbackPolicy), async ({ app, params, body }) => {
-    const webhook = await createWebhook(app, params.topic, body);
+  GET: handle(getAppNotificacionOp, async ({ app, params }) => ok(await getAppNotificacion(app, params.topic))),
+  POST: handle(withCallbackPolicy(createAppNotificacionOp, callbackPolicy), async ({ app, params, body }) => {
+    const webhook = await createAppNotificacion(app, params.topic, body);
     return created(webhook, webhookPath(webhook.Topic));
   }),
-  PUT: handle(withCallbackPolicy(updateWebhookOp, callbackPolicy), async ({ app, params, body }) =>
-    ok(await updateWebhook(app, params.topic, body)),
+  PUT: handle(withCallbackPolicy(updateAppNotificacionOp, callbackPolicy), async ({ app, params, body }) =>
+    ok(await updateAppNotificacion(app, params.topic, body)),
   ),
-  DELETE: handle(deleteWebhookOp, async ({ app, params }) => {
-    await deleteWebhook(app, params.topic);
+  DELETE: handle(deleteAppNotificacionOp, async ({ app, params }) => {
+    await deleteAppNotificacion(app, params.topic);
     return noContent();
   }),
 });

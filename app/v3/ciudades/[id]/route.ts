@@ -1,8 +1,8 @@
 import { getCiudadOp, presentCiudad } from "@/lib/api/catalogo";
 import { found, ok } from "@/lib/http/reply";
-import { handle, route } from "@/lib/http/route";
+import { handle, referenceData, route } from "@/lib/http/route";
 import { findCiudad } from "@/lib/service/catalogo/queries";
 
 export const { GET, HEAD, OPTIONS } = route({
-  GET: handle(getCiudadOp, async ({ params, form }) => ok(presentCiudad(found(await findCiudad(params.id)), form))),
+  GET: referenceData(handle(getCiudadOp, async ({ params, form }) => ok(presentCiudad(found(await findCiudad(params.id)), form)))),
 });

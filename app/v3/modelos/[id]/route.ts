@@ -1,8 +1,8 @@
 import { getModeloOp, presentModelo } from "@/lib/api/catalogo";
 import { found, ok } from "@/lib/http/reply";
-import { handle, route } from "@/lib/http/route";
+import { handle, referenceData, route } from "@/lib/http/route";
 import { findModelo } from "@/lib/service/catalogo/queries";
 
 export const { GET, HEAD, OPTIONS } = route({
-  GET: handle(getModeloOp, async ({ params, form }) => ok(presentModelo(found(await findModelo(params.id)), form))),
+  GET: referenceData(handle(getModeloOp, async ({ params, form }) => ok(presentModelo(found(await findModelo(params.id)), form)))),
 });

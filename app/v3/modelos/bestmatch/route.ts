@@ -1,8 +1,10 @@
 import { bestMatchModeloOp, presentModelo } from "@/lib/api/catalogo";
 import { ok } from "@/lib/http/reply";
-import { handle, route } from "@/lib/http/route";
+import { handle, referenceData, route } from "@/lib/http/route";
 import { matchModelo } from "@/lib/service/catalogo/match";
 
 export const { GET, HEAD, OPTIONS } = route({
-  GET: handle(bestMatchModeloOp, async ({ query, form }) => ok(presentModelo(await matchModelo(query.make, query.model), form))),
+  GET: referenceData(
+    handle(bestMatchModeloOp, async ({ query, form }) => ok(presentModelo(await matchModelo(query.make, query.model), form))),
+  ),
 });

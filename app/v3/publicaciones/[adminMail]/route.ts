@@ -4,7 +4,7 @@ import { created, ok } from "@/lib/http/reply";
 import { handle, route } from "@/lib/http/route";
 import { createPublicacion } from "@/lib/service/publicaciones/create-publicacion";
 import { listPublicaciones } from "@/lib/service/publicaciones/list-publicaciones";
-import { callbackPolicy } from "@/lib/service/webhooks/callback-policy";
+import { callbackPolicy } from "@/lib/service/webhooks/sendable-webhook";
 
 export const { GET, HEAD, OPTIONS, POST } = route({
   GET: handle(listPublicacionesOp, async ({ app, params, query, self, form }) =>

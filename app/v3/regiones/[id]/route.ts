@@ -1,8 +1,8 @@
 import { getRegionOp, presentRegion } from "@/lib/api/catalogo";
 import { found, ok } from "@/lib/http/reply";
-import { handle, route } from "@/lib/http/route";
+import { handle, referenceData, route } from "@/lib/http/route";
 import { findRegion } from "@/lib/service/catalogo/queries";
 
 export const { GET, HEAD, OPTIONS } = route({
-  GET: handle(getRegionOp, async ({ params, form }) => ok(presentRegion(found(await findRegion(params.id)), form))),
+  GET: referenceData(handle(getRegionOp, async ({ params, form }) => ok(presentRegion(found(await findRegion(params.id)), form)))),
 });

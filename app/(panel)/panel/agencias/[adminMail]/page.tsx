@@ -14,7 +14,9 @@ import { buttonClass, enlaceClass } from "@/components/ui/button-class";
 import { Card } from "@/components/ui/card";
 import { listarRegiones, obtenerAgencia, obtenerProductos, puedeEditar } from "@/lib/panel/agencias/datos";
 import { parametroMail } from "@/lib/panel/agencias/rutas";
+import { limitesFechas } from "@/lib/panel/consultas/filtros";
 import { explicarFalla } from "@/lib/panel/fallas";
+import { zonaHorariaDelPanel } from "@/lib/panel/i18n/zona-horaria";
 import { type CurrentUser, exigirUsuario } from "@/lib/panel/session";
 
 type Props = { params: Promise<{ adminMail: string }> };
@@ -30,7 +32,7 @@ async function PaqueteDeAgencia({ user, adminMail }: { user: CurrentUser; adminM
   try {
     const productos = await obtenerProductos(user, adminMail);
     if (!productos) return <p className="text-sm text-slate-600">{t("agencias.detalle.sinPaquete")}</p>;
-    return <Paquete productos={productos} />;
+    return <Paquete productos={productos} hoy={limitesFechas(zonaHorariaDelPanel()).hoy} />;
   } catch (error) {
     return (
       <Alert tono="error" titulo={t("agencias.detalle.errorPaquete")}>

@@ -7,6 +7,7 @@ import { TablaConsultas } from "@/components/consultas/tabla-consultas";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { MAX_PAGINA } from "@/lib/api/limites";
+import { puedeMarcarAtencion } from "@/lib/panel/areas";
 import { urlConsultas } from "@/lib/panel/consultas/filtros";
 import { leidasDe } from "@/lib/panel/consultas/leidas";
 import { filaDe } from "@/lib/panel/consultas/presentacion";
@@ -46,7 +47,7 @@ export default async function BuscarConsultas({ searchParams }: { searchParams: 
       </div>
       {q ? (
         <Suspense key={urlBusqueda(q, pagina)} fallback={<CargandoConsultas texto={t("consultas.cargando")} filtros={false} />}>
-          <Resultados userId={user.id} workspaceId={user.workspace.id} q={q} pagina={pagina} />
+          <Resultados userId={user.id} workspaceId={user.workspace.id} q={q} pagina={pagina} puedeMarcar={puedeMarcarAtencion(user.role)} />
         </Suspense>
       ) : (
         <Card titulo={t("consultas.busqueda.vaciaTitulo")} descripcion={t("consultas.busqueda.ayuda")} />
@@ -55,7 +56,19 @@ export default async function BuscarConsultas({ searchParams }: { searchParams: 
   );
 }
 
-async function Resultados({ userId, workspaceId, q, pagina }: { userId: string; workspaceId: string; q: string; pagina: number }) {
+async function Resultados({
+  userId,
+  workspaceId,
+  q,
+  pagina,
+  puedeMarcar,
+}: {
+  userId: string;
+  workspaceId: string;
+  q: string;
+  pagina: number;
+  puedeMarcar: boolean;
+}) {
   const t = await getTranslations();
   const f = await getFormatter();
   const client = await v3ClientFor(workspaceId);
@@ -94,7 +107,12 @@ async function Resultados({ userId, workspaceId, q, pagina }: { userId: string; 
       <h2 id="resultado-titulo" className="text-lg font-semibold tracking-tight text-slate-900" data-testid="total">
         {cantidad}
       </h2>
-      <TablaConsultas filas={filas} conOperador caption={t("consultas.busqueda.caption", { q, pagina, paginas, cantidad })} />
+      <TablaConsultas
+        filas={filas}
+        conOperador
+        puedeMarcar={puedeMarcar}
+        caption={t("consultas.busqueda.caption", { q, pagina, paginas, cantidad })}
+      />
       <Paginacion
         pagina={pagina}
         paginas={paginas}

@@ -1,8 +1,8 @@
-import { getProductosOp } from "@/lib/api/agencias";
+import { getAgenciaProductosOp } from "@/lib/api/agencias";
 import { ok } from "@/lib/http/reply";
 import { handle, route } from "@/lib/http/route";
-import { getProductos } from "@/lib/service/agencias/get-productos";
+import { getAgenciaProductos } from "@/lib/service/agencias/get-agencia-productos";
 
 export const { GET, HEAD, OPTIONS } = route({
-  GET: handle(getProductosOp, async ({ app, params }) => ok(await getProductos(app, params.adminMail))),
+  GET: handle(getAgenciaProductosOp, async ({ app, params }) => ok(await getAgenciaProductos(app, params.adminMail))),
 });

@@ -1,8 +1,8 @@
-import { getResumenOp } from "@/lib/api/consultas";
+import { getConsultasResumenOp } from "@/lib/api/consultas";
 import { ok } from "@/lib/http/reply";
 import { handle, route } from "@/lib/http/route";
-import { summarizeConsultas } from "@/lib/service/consultas/summarize-consultas";
+import { getConsultasResumen } from "@/lib/service/consultas/get-consultas-resumen";
 
 export const { GET, HEAD, OPTIONS } = route({
-  GET: handle(getResumenOp, async ({ app, params, query }) => ok(await summarizeConsultas(app, params.adminMail, query))),
+  GET: handle(getConsultasResumenOp, async ({ app, params, query }) => ok(await getConsultasResumen(app, params.adminMail, query))),
 });

@@ -5,7 +5,7 @@ import { handle, route } from "@/lib/http/route";
 import { archivePublicacion } from "@/lib/service/publicaciones/archive-publicacion";
 import { editPublicacion } from "@/lib/service/publicaciones/edit-publicacion";
 import { getPublicacion } from "@/lib/service/publicaciones/get-publicacion";
-import { callbackPolicy } from "@/lib/service/webhooks/callback-policy";
+import { callbackPolicy } from "@/lib/service/webhooks/sendable-webhook";
 
 export const { GET, HEAD, OPTIONS, PUT, DELETE } = route({
   GET: handle(getPublicacionOp, async ({ app, params, form }) => ok(await getPublicacion(app, params.adminMail, params.externalId, form))),

@@ -1,8 +1,10 @@
-import { putAtencionOp } from "@/lib/api/consultas";
+import { putConsultaAtencionOp } from "@/lib/api/consultas";
 import { ok } from "@/lib/http/reply";
 import { handle, route } from "@/lib/http/route";
-import { attendConsulta } from "@/lib/service/consultas/attend-consulta";
+import { putConsultaAtencion } from "@/lib/service/consultas/put-consulta-atencion";
 
 export const { PUT, OPTIONS } = route({
-  PUT: handle(putAtencionOp, async ({ app, params, body }) => ok(await attendConsulta(app, params.adminMail, params.sid, body))),
+  PUT: handle(putConsultaAtencionOp, async ({ app, params, body }) =>
+    ok(await putConsultaAtencion(app, params.adminMail, params.sid, body)),
+  ),
 });
