@@ -25,9 +25,9 @@ const api = {
   globalSetup: ["tests/support/global-setup.ts"],
   // Every /v3 answer a test receives is checked against the OpenAPI document.
   setupFiles: ["tests/support/contract-hook.ts"],
-  // A test that registers an agency starts the operator CLI three times or more (about 1 s of CPU
-  // each, plus the mailbox's wait): with three files running and the service's web process busy,
-  // one took over 30 s on a CI-like run (agencias.test.ts, 'agency share-catalogo').
+  // With three files running and the service's web process busy, a test that starts the operator CLI
+  // took over 30 s on a CI-like run (agencias.test.ts, 'agency share-catalogo'); fixtures no longer
+  // start it (tests/support/operador.ts), the CLI's own tests still do.
   testTimeout: 60_000,
   hookTimeout: 180_000,
 };

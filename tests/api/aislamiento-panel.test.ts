@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { admin, type Credentials, createApp, server } from "../support/client";
+import { type Credentials, createApp, operar, server } from "../support/client";
 import { call, enquiry, interesado, publish, registered, unique } from "../support/consultas";
-import { adminCli, createPanelUser, type PanelRole, signInPanel, signInResponse } from "../support/panel";
+import { createPanelUser, type PanelRole, signInPanel, signInResponse } from "../support/panel";
 
 /**
  * Isolation in the Panel, as a property: random sequences of requests by the dashboard users of two
@@ -73,20 +73,7 @@ function secret(value: string, what: string, visibleTo: Secret["visibleTo"]) {
 async function workspace(side: Side) {
   apps[side] = await createApp(`Aislada panel ${side}`);
   workspaceName[side] = `Aislamiento ${side} ${tag()}`;
-  await adminCli(
-    server(),
-    "panel",
-    "workspace",
-    "--name",
-    workspaceName[side],
-    "--api",
-    base(),
-    "--app-key",
-    apps[side].AppKey,
-    "--app-secret",
-    apps[side].AppSecret,
-    "--json",
-  );
+  await operar("panel.workspace", { name: workspaceName[side], api: base(), appKey: apps[side].AppKey, appSecret: apps[side].AppSecret });
   secret(apps[side].AppKey, `AppKey ${side}`, staffOf([side]));
   secret(apps[side].AppSecret, `AppSecret ${side}`, nobody);
   secret(workspaceName[side], `espacio ${side}`, (user) => user.side === side);
@@ -113,10 +100,10 @@ async function agency(label: string, attach: [Side, boolean][], plan: boolean) {
   creators.set(mail, sides[0] as Side);
   secret(mail, `agencia ${label}`, agencyData(mail, sides));
   const colaborador = secret(`colaborador.${tag()}@operadores.test`, `colaborador de ${label}`, agencyData(mail, sides));
-  await admin("agency", "operator", "--admin", mail, "--email", colaborador, "--nombre", "Colaborador", "--apellido", label, "--json");
+  await operar("agency.operator", { admin: mail, email: colaborador, nombre: "Colaborador", apellido: label });
   if (plan) {
     const name = secret(`Plan ${label} ${tag()}`, `paquete de ${label}`, agencyData(mail, sides));
-    await admin("agency", "plan", "--admin", mail, "--plan", name, "--estado", "activo", "--publicaciones", "10", "--json");
+    await operar("agency.plan", { admin: mail, plan: name, estado: "activo", publicaciones: 10 });
   }
   return { mail, colaborador };
 }
@@ -156,9 +143,9 @@ async function buyer(label: string, side: Side, mail: string, operator: string, 
 /** A workspace's team may be seen by the user themself and by its admins (the Equipo page). */
 const teamOf = (side: Side, email: string) => (user: User) => user.email === email || (user.role === "admin" && user.side === side);
 
-/** The Panel users of a workspace, as the operator CLI lists them. */
-async function team(side: Side): Promise<{ Id: string; Email: string; Role: string; Agency: string | null }[]> {
-  return JSON.parse(await adminCli(server(), "panel", "users", "--workspace", workspaceName[side], "--json"));
+/** The Panel users of a workspace, as the operator's `panel users` lists them. */
+function team(side: Side): Promise<{ Id: string; Email: string; Role: string; Agency: string | null }[]> {
+  return operar("panel.users", { workspace: workspaceName[side] });
 }
 
 async function panelUser(name: string, side: Side, role: PanelRole, email: string, agencyMail?: string): Promise<User> {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { admin, type Credentials, createApp } from "../support/client";
+import { type Credentials, createApp, operar } from "../support/client";
 import { call, enquiry, interesado, publish, registered, unique } from "../support/consultas";
 import { nuevaPublicacion } from "../support/publicaciones";
 import { invitationMail, invitationMails, registroValido } from "../support/registro";
@@ -90,21 +90,7 @@ beforeAll(async () => {
   registeredWith.A.push(onlyA, shared, registeredWithA);
   registeredWith.B.push(onlyB, shared);
   for (const mail of [onlyA, onlyB, shared, registeredWithA]) {
-    await admin(
-      "agency",
-      "plan",
-      "--admin",
-      mail,
-      "--plan",
-      "Aislado",
-      "--estado",
-      "activo",
-      "--publicaciones",
-      "40",
-      "--baja",
-      "40",
-      "--json",
-    );
+    await operar("agency.plan", { admin: mail, plan: "Aislado", estado: "activo", publicaciones: 40, baja: 40 });
   }
   for (const side of ["A", "B"] as const) {
     for (const mail of registeredWith[side]) expect((await listing(side, mail)).status).toBe(201);

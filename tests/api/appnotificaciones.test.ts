@@ -5,7 +5,7 @@ let app: Credentials;
 let onlyAgencias: Credentials;
 
 beforeAll(async () => {
-  [app, onlyAgencias] = await Promise.all([createApp("Webhooks A"), createApp("Webhooks B", "--topics", "agencias")]);
+  [app, onlyAgencias] = await Promise.all([createApp("Webhooks A"), createApp("Webhooks B", { topics: ["agencias"] })]);
 });
 
 const JSON_HEADERS = { "Content-Type": "application/json" };

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { admin, type Credentials, createApp } from "../support/client";
+import { type Credentials, createApp, operar } from "../support/client";
 import { auto, call, enquiry, interesado, list, publish, registered, unique } from "../support/consultas";
 
 /**
@@ -33,7 +33,7 @@ beforeAll(async () => {
     [appA, true],
     [appB, true],
   ]);
-  await admin("agency", "operator", "--admin", mail, "--email", colaborador, "--nombre", "Luis", "--apellido", "Gómez");
+  await operar("agency.operator", { admin: mail, email: colaborador, nombre: "Luis", apellido: "Gómez" });
   expect((await publish(appA, mail, `A-${tag}`)).status).toBe(201);
   expect((await publish(appB, mail, `B-${tag}`)).status).toBe(201);
   const buyer = interesado({ Apellido: `Atendido${tag}` });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { admin, type Credentials, createApp } from "../support/client";
+import { type Credentials, createApp, operar } from "../support/client";
 import { auto, call, enquiry, interesado, list, publish, registered } from "../support/consultas";
 
 /**
@@ -204,7 +204,7 @@ describe("q read again (a search's page is kept until its agency changes, decisi
     expect(await found(`${q}&atendida=true`, appA, mail)).toEqual([]);
     expect((await call(appA, "PUT", `/v3/consultas/${mail}/${older}/atencion`, { Atendida: true, Por: "a@b.test" })).status).toBe(200);
     expect(await found(`${q}&atendida=true`, appA, mail)).toEqual([older]);
-    await admin("agency", "share-catalogo", "--admin", mail, "--app", appA.AppKey, "--off");
+    await operar("agency.share-catalogo", { admin: mail, app: appA.AppKey, on: false });
     expect(await found(q, appA, mail)).toEqual([first, older].sort());
     expect((await call(appA, "PATCH", `/v3/agencias/${mail}/desasociar`)).status).toBe(204);
     expect((await list(appA, mail, q)).response.status).toBe(404);

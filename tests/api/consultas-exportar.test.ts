@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { admin, type Credentials, createApp } from "../support/client";
+import { type Credentials, createApp, operar } from "../support/client";
 import { auto, call, enquiry, interesado, publish, registered, unique } from "../support/consultas";
 
 /**
@@ -34,7 +34,7 @@ beforeAll(async () => {
   operadores.push(mail);
   for (const name of ["uno", "dos"]) {
     const email = unique(`exportar-${name}`);
-    await admin("agency", "operator", "--admin", mail, "--email", email, "--nombre", name, "--apellido", "Prueba");
+    await operar("agency.operator", { admin: mail, email, nombre: name, apellido: "Prueba" });
     operadores.push(email);
   }
   for (const externalId of ["PA-1", "PA-2"]) expect((await publish(appA, mail, externalId)).status).toBe(201);

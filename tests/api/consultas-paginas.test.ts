@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { admin, type Credentials, createApp } from "../support/client";
+import { type Credentials, createApp, operar } from "../support/client";
 import { auto, enquiry, list, publish, registered, unique } from "../support/consultas";
 
 /**
@@ -35,7 +35,7 @@ beforeAll(async () => {
   operadores.push(mail);
   for (const name of ["uno", "dos"]) {
     const email = unique(`operador-${name}`);
-    await admin("agency", "operator", "--admin", mail, "--email", email, "--nombre", name, "--apellido", "Prueba");
+    await operar("agency.operator", { admin: mail, email, nombre: name, apellido: "Prueba" });
     operadores.push(email);
   }
   for (const externalId of listingsA) expect((await publish(appA, mail, externalId)).status).toBe(201);
@@ -157,7 +157,7 @@ describe("GET /v3/consultas/{adminMail}: any page asked for directly", () => {
     expect((await publish(appA, busy, "PA-1")).status).toBe(201);
     expect((await publish(appB, busy, "PB-1")).status).toBe(201);
     operador = unique("operador-ocupado");
-    await admin("agency", "operator", "--admin", busy, "--email", operador, "--nombre", "Ocupado", "--apellido", "Prueba");
+    await operar("agency.operator", { admin: busy, email: operador, nombre: "Ocupado", apellido: "Prueba" });
     const shapes = fc.sample(
       fc.record({
         ageSeconds: fc.integer({ min: 1, max: 6 * 3_600 }),

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { admin, type Credentials, createApp } from "../support/client";
+import { type Credentials, createApp, operar } from "../support/client";
 import { auto, call, enquiry, list, publish, registered, unique } from "../support/consultas";
 
 /**
@@ -41,7 +41,7 @@ beforeAll(async () => {
     [appA, true],
     [appB, false],
   ]);
-  await admin("agency", "operator", "--admin", mail, "--email", colaborador, "--nombre", "Ana", "--apellido", "Paz");
+  await operar("agency.operator", { admin: mail, email: colaborador, nombre: "Ana", apellido: "Paz" });
   for (const [app, externalId] of [
     [appA, `Uno-${tag}`],
     [appA, `Dos-${tag}`],
@@ -143,7 +143,7 @@ describe("GET /v3/consultas/{adminMail}/resumen read again (a summary is kept un
     expect(after).toMatchObject({ Total: 3, SinAtender: 3, Publicaciones: [{ ExternalId: `otra-${tag}`, Cantidad: 2 }] });
     expect(after.PorDia.filter((each) => each.Cantidad > 0)).toHaveLength(2);
     expect(after.Total).toBe((await list(appA, agencia)).body.Total);
-    await admin("agency", "share-catalogo", "--admin", agencia, "--app", appA.AppKey, "--off");
+    await operar("agency.share-catalogo", { admin: agencia, app: appA.AppKey, on: false });
     expect((await resumen(appA, "", agencia)).body).toMatchObject({ Total: 2, PorTipoAnuncio: [{ Cantidad: 2 }, { Cantidad: 0 }] });
     expect((await call(appA, "PATCH", `/v3/agencias/${agencia}/desasociar`)).status).toBe(204);
     expect((await resumen(appA, "", agencia)).response.status).toBe(404);
@@ -163,7 +163,7 @@ describe("GET /v3/consultas/{adminMail}/resumen: the counters at the edges of th
       [appA, true],
       [appB, false],
     ]);
-    await admin("agency", "operator", "--admin", bordes, "--email", otro, "--nombre", "Eva", "--apellido", "Sol");
+    await operar("agency.operator", { admin: bordes, email: otro, nombre: "Eva", apellido: "Sol" });
     expect((await publish(appA, bordes, `Borde-${tag}`)).status).toBe(201);
     expect((await publish(appB, bordes, `Ajena-${tag}`)).status).toBe(201);
     expect((await publish(appA, bordes, `Fuera-${tag}`)).status).toBe(201);

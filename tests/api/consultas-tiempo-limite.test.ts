@@ -1,7 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Demo, operarEn } from "../support/operador";
 import { adminCli } from "../support/panel";
-import { api } from "../support/panel-consultas";
+import { api, type Credenciales } from "../support/panel-consultas";
 import { startReceiver } from "../support/receiver";
 import { startTestServer } from "../support/test-server";
 
@@ -76,9 +77,9 @@ beforeAll(async () => {
     postgresUrl: POSTGRES_URL,
     env: { DATABASE_STATEMENT_TIMEOUT_MS: String(LIMIT_MS), SEED_DEMO: "true" },
   });
-  const seeded = JSON.parse(await adminCli(service.info, "seed", "demo", "--consultas", "0", "--json"));
+  const seeded = await operarEn<Demo>(service.info, "seed.demo", { consultas: 0 });
   adminMail = seeded.Agencias[0];
-  app = JSON.parse(await adminCli(service.info, "app", "rotate-secret", "--app", seeded.AppKey, "--json"));
+  app = await operarEn<Credenciales>(service.info, "app.rotate-secret", { app: seeded.AppKey });
 });
 
 afterAll(async () => {
@@ -169,7 +170,7 @@ describe("work outside web requests runs without the limit", () => {
 
 /** The service answers, and its worker delivers a test notification of a new app. */
 async function expectWorkerDelivers(): Promise<void> {
-  const other = JSON.parse(await adminCli(service.info, "app", "create", "--name", "Tras el reinicio", "--json"));
+  const other = await operarEn<Credenciales>(service.info, "app.create", { name: "Tras el reinicio" });
   const receiver = await startReceiver();
   try {
     const configured = await api(service.info, other, "POST", "/v3/appnotificaciones/agencias", { Callback: receiver.url("/hooks") });

@@ -1,6 +1,6 @@
 import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { admin, type Credentials, createApp, server } from "../support/client";
+import { type Credentials, createApp, operar, server } from "../support/client";
 import {
   auto,
   call,
@@ -13,6 +13,7 @@ import {
   MARKETPLACE_TOKEN as TOKEN,
   unique,
 } from "../support/consultas";
+import type { Demo } from "../support/operador";
 import { startReceiver } from "../support/receiver";
 
 const REF = "application/vnd.service.ref+json";
@@ -71,7 +72,7 @@ beforeAll(async () => {
     [appA, true],
     [appB, false],
   ]);
-  await admin("agency", "operator", "--admin", mail, "--email", colaborador, "--nombre", "Luis", "--apellido", "Gómez");
+  await operar("agency.operator", { admin: mail, email: colaborador, nombre: "Luis", apellido: "Gómez" });
   expect((await publish(appA, mail, "A-Auto-1")).status).toBe(201);
   expect((await publish(appB, mail, "B-Auto-1")).status).toBe(201);
   const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
@@ -234,10 +235,10 @@ describe("GET /v3/consultas/{adminMail}", () => {
 
   it("visibility: each app sees its listings; catalogue enquiries only where the agency shares them", async () => {
     expect(sidsOf((await list(appB, mail)).body)).toEqual([sids.b1]);
-    await admin("agency", "share-catalogo", "--admin", mail, "--app", appB.AppKey, "--on");
+    await operar("agency.share-catalogo", { admin: mail, app: appB.AppKey, on: true });
     expect(sidsOf((await list(appB, mail)).body)).toEqual([sids.cat, sids.b1]);
     expect((await call(appB, "GET", `/v3/consultas/${mail}/${sids.cat}`)).status).toBe(200);
-    await admin("agency", "share-catalogo", "--admin", mail, "--app", appB.AppKey, "--off");
+    await operar("agency.share-catalogo", { admin: mail, app: appB.AppKey, on: false });
     expect(sidsOf((await list(appB, mail)).body)).toEqual([sids.b1]);
     expect((await call(appB, "GET", `/v3/consultas/${mail}/${sids.cat}`)).status).toBe(404);
     expect((await call(appB, "GET", `/v3/consultas/${mail}/${sids.a1}`)).status).toBe(404);
@@ -368,8 +369,8 @@ describe("GET /v3/consultas/{adminMail}", () => {
   });
 
   it("links stop at page 99, the last pagina may name, while Total counts every enquiry of the period", async () => {
-    const seeded = JSON.parse(await admin("seed", "demo", "--consultas", "15000", "--json"));
-    const demo = JSON.parse(await admin("app", "rotate-secret", "--app", seeded.AppKey, "--json"));
+    const seeded = await operar<Demo>("seed.demo", { consultas: 15000 });
+    const demo = await operar<Credentials>("app.rotate-secret", { app: seeded.AppKey });
     const [agency] = seeded.Agencias as string[];
     const first = (await list(demo, agency as string)).body;
     expect(first.Total).toBeGreaterThan(99 * 50);

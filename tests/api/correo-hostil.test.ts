@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminCli } from "../support/panel";
+import { operarEn } from "../support/operador";
 import { api, type Credenciales } from "../support/panel-consultas";
 import { eventually } from "../support/receiver";
 import { startTestServer } from "../support/test-server";
@@ -79,7 +79,7 @@ afterAll(async () => {
 
 describe("an SMTP refusal that carries a NUL, bytes that are not UTF-8 and 100 KB", () => {
   it("is recorded, and the message is sent again 5 s later as the outbox's ladder says", async () => {
-    const app: Credenciales = JSON.parse(await adminCli(service.info, "app", "create", "--name", "Correo hostil", "--json"));
+    const app: Credenciales = await operarEn<Credenciales>(service.info, "app.create", { name: "Correo hostil" });
     const mail = "hostil@agencia.test";
     expect((await api(service.info, app, "POST", "/v3/agencias", { AdminMail: mail })).status).toBe(202);
     await eventually(async () => (delivered.includes(mail) ? true : undefined), 20_000, "la invitación entregada");

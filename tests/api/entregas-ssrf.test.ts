@@ -1,9 +1,8 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signRequest } from "@/lib/http/signing";
 import type { Credentials } from "../support/client";
 import { writeDirectly } from "../support/direct-db";
+import { operarEn } from "../support/operador";
 import { eventually, startReceiver } from "../support/receiver";
 import { startTestServer } from "../support/test-server";
 
@@ -15,7 +14,6 @@ import { startTestServer } from "../support/test-server";
  * leaves this machine; the loopback receiver proves nothing reached it.
  */
 
-const run = promisify(execFile);
 let service: Awaited<ReturnType<typeof startTestServer>>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let app: Credentials;
@@ -33,15 +31,8 @@ function call(method: string, path: string, body?: unknown, who: Credentials = a
   return fetch(service.info.baseUrl + path, { method, headers, body: text });
 }
 
-async function createApp(name: string): Promise<Credentials> {
-  const { stdout } = await run(
-    "node_modules/.bin/tsx",
-    ["--conditions=react-server", "scripts/admin.ts", "app", "create", "--name", name, "--json"],
-    {
-      env: { ...process.env, ...service.info.env },
-    },
-  );
-  return JSON.parse(stdout);
+function createApp(name: string): Promise<Credentials> {
+  return operarEn<Credentials>(service.info, "app.create", { name });
 }
 
 beforeAll(async () => {

@@ -48,7 +48,7 @@ async function sendTest(topic: string, who = app) {
 }
 
 beforeAll(async () => {
-  [app, other] = await Promise.all([createApp("Entregas", "--contact", "tecnica@crm.example"), createApp("Sin webhooks")]);
+  [app, other] = await Promise.all([createApp("Entregas", { contact: "tecnica@crm.example" }), createApp("Sin webhooks")]);
   receiver = await startReceiver({
     "/hooks/ok": () => ({ status: 200, body: "ok", delayMs: RECEIVER_DELAY_MS }),
     "/flaky": (_request, seen) => (seen === 0 ? { status: 500, body: "fallo temporal" } : { status: 200, body: "ok" }),

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { autoDePrueba } from "../support/auto";
-import { adminCli } from "../support/panel";
+import { type Demo, operarEn } from "../support/operador";
 import { marketplace } from "../support/panel-consultas";
 import { eventually } from "../support/receiver";
 import { startTestServer } from "../support/test-server";
@@ -32,7 +32,7 @@ describe("the log line of a 500", () => {
     const service = await startTestServer({ postgresUrl: POSTGRES_URL });
     const database = new pg.Client({ connectionString: service.info.env.DATABASE_URL });
     try {
-      const seeded = JSON.parse(await adminCli(service.info, "seed", "demo", "--consultas", "0", "--json"));
+      const seeded = await operarEn<Demo>(service.info, "seed.demo", { consultas: 0 });
       const [adminMail] = seeded.Agencias as string[];
       const listing = { AppKey: seeded.AppKey, AdminMail: adminMail, ExternalId: "LOG-1", Auto: autoDePrueba() };
       expect((await marketplace(service.info, "publicaciones", listing)).status).toBe(201);

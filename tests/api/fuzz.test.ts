@@ -2,7 +2,7 @@ import { readFileSync, statSync, writeFileSync } from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations as registry } from "@/lib/api/operations";
-import { admin, type Credentials, createApp, server, signedFetch } from "../support/client";
+import { type Credentials, createApp, operar, server, signedFetch } from "../support/client";
 import { enquiry, MARKETPLACE_TOKEN, publish, registered, unique } from "../support/consultas";
 import {
   describeRequest,
@@ -129,7 +129,7 @@ async function snapshot(app: Credentials): Promise<string> {
     }
     views[target] = { status: response.status, body };
   }
-  views.mailbox = (JSON.parse(await admin("mail", "list", "--json")) as unknown[]).length;
+  views.mailbox = (await operar<unknown[]>("mail.list")).length;
   return JSON.stringify(views, null, 1);
 }
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signRequest } from "@/lib/http/signing";
 import { unique } from "../support/consultas";
-import { adminCli, createPanelUser, createPanelWorkspace, signInResponse } from "../support/panel";
+import { operarEn } from "../support/operador";
+import { createPanelUser, createPanelWorkspace, signInResponse } from "../support/panel";
 import { startTestServer } from "../support/test-server";
 
 /**
@@ -61,10 +62,7 @@ describe("Panel sign-in throttling behind a trusted proxy", () => {
   }, 90_000);
 
   it("the /v3 rate limit counts per client address named by the proxy", async () => {
-    const app = JSON.parse(await adminCli(server.info, "app", "create", "--name", "Detrás del proxy", "--json")) as {
-      AppKey: string;
-      AppSecret: string;
-    };
+    const app = await operarEn<{ AppKey: string; AppSecret: string }>(server.info, "app.create", { name: "Detrás del proxy" });
     const get = (address: string) =>
       fetch(`${base}/v3`, {
         headers: { ...signRequest({ method: "GET", pathAndQuery: "/v3", appKey: app.AppKey, appSecret: app.AppSecret }), ...from(address) },

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { validate } from "@readme/openapi-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { canonicalString, sha256Digest, signCanonical } from "@/lib/http/signing";
-import { admin, type Credentials, createApp, server, signedFetch } from "../support/client";
+import { type Credentials, createApp, operar, server, signedFetch } from "../support/client";
 
 let app: Credentials;
 
@@ -125,7 +125,7 @@ describe("ACS-HMAC authentication: every 401 cause", () => {
 
   it("keeps the previous secret valid after a rotation, and accepts the new one", async () => {
     const rotating = await createApp("Rotación");
-    const rotated = JSON.parse(await admin("app", "rotate-secret", "--app", rotating.AppKey, "--json"));
+    const rotated = await operar<Credentials>("app.rotate-secret", { app: rotating.AppKey });
     expect(rotated.AppSecret).toMatch(/^[0-9a-f]{64}$/);
     expect(rotated.AppSecret).not.toBe(rotating.AppSecret);
     expect((await signedFetch(rotating, "GET", "/v3")).status).toBe(200);

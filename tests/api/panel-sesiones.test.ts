@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { encode } from "next-auth/jwt";
 import { beforeAll, describe, expect, it } from "vitest";
-import { server } from "../support/client";
+import { operar, server } from "../support/client";
 import { unique } from "../support/consultas";
-import { adminCli, createPanelUser, createPanelWorkspace, signInPanel, signInResponse } from "../support/panel";
+import { createPanelUser, createPanelWorkspace, signInPanel, signInResponse } from "../support/panel";
 
 /** A password set again ends the sessions signed in with the old one, and only those of that user. */
 
@@ -94,10 +94,7 @@ async function cookieSignedInAt(user: { id: string; email: string }, signedInAt:
 }
 
 async function userId(email: string): Promise<string> {
-  const members = JSON.parse(await adminCli(server(), "panel", "users", "--workspace", workspace, "--json")) as {
-    Id: string;
-    Email: string;
-  }[];
+  const members = await operar<{ Id: string; Email: string }[]>("panel.users", { workspace });
   return members.find((member) => member.Email === email)?.Id as string;
 }
 

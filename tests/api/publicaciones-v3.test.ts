@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { admin, type Credentials, createApp } from "../support/client";
+import { type Credentials, createApp, operar } from "../support/client";
 import { call, enquiry, market, publish, registered, unique } from "../support/consultas";
 import {
   edicion,
@@ -334,7 +334,7 @@ describe("GET /v3/publicaciones/{adminMail}", () => {
     const mail = await registered([[appA, false]]);
     await paquete(mail, { publicaciones: 10, alta: 1, media: 1, baja: 8 });
     const operador = `vende.${Date.now()}@agencia.test`;
-    await admin("agency", "operator", "--admin", mail, "--email", operador, "--nombre", "Vende", "--apellido", "Autos");
+    await operar("agency.operator", { admin: mail, email: operador, nombre: "Vende", apellido: "Autos" });
     const ids = {
       amarok: nuevaPublicacion({ ExternalId: externalId("AMK"), Exposicion: "Alta" }),
       hilux: nuevaPublicacion({

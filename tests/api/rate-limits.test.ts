@@ -1,9 +1,8 @@
-import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { promisify } from "node:util";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signRequest } from "@/lib/http/signing";
+import { operarEn } from "../support/operador";
 import { createScratchDatabase, freePort, spawnNext, startTestServer } from "../support/test-server";
 
 /**
@@ -12,15 +11,7 @@ import { createScratchDatabase, freePort, spawnNext, startTestServer } from "../
  * database, or through the local Redis.
  */
 
-const run = promisify(execFile);
 type Credentials = { AppKey: string; AppSecret: string };
-
-async function cli(env: Record<string, string>, ...args: string[]): Promise<string> {
-  const { stdout } = await run("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/admin.ts", ...args], {
-    env: { ...process.env, ...env },
-  });
-  return stdout;
-}
 
 const get = (baseUrl: string, app: Credentials, pathAndQuery = "/v3") =>
   fetch(`${baseUrl}${pathAndQuery}`, {
@@ -51,8 +42,8 @@ describe("rate limits of one server", () => {
 
   beforeAll(async () => {
     server = await startTestServer({ env: { RATE_LIMIT_APP: "5", RATE_LIMIT_IP: "20", RATE_LIMIT_SIGN_IN: "3" } });
-    appA = JSON.parse(await cli(server.info.env, "app", "create", "--name", "Limitada A", "--json"));
-    appB = JSON.parse(await cli(server.info.env, "app", "create", "--name", "Limitada B", "--json"));
+    appA = await operarEn<Credentials>(server.info, "app.create", { name: "Limitada A" });
+    appB = await operarEn<Credentials>(server.info, "app.create", { name: "Limitada B" });
   }, 120_000);
 
   afterAll(async () => {
@@ -149,7 +140,7 @@ describe("rate limits shared by two web processes", () => {
       ...store,
     };
     const [first, second] = [await serve(env), await serve(env)];
-    const app = JSON.parse(await cli(env, "app", "create", "--name", "Compartida", "--json"));
+    const app = await operarEn<Credentials>({ env }, "app.create", { name: "Compartida" });
     await freshWindow();
     for (let index = 0; index < 3; index++) {
       expect((await get(first, app)).status).toBe(200);

@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { unstorableCharacter } from "@/lib/db/storable-text";
 import { server } from "../support/client";
-import { adminCli } from "../support/panel";
+import { operarEn } from "../support/operador";
 import { api, type Credenciales } from "../support/panel-consultas";
 import { eventually, startRawReceiver, startReceiver } from "../support/receiver";
 import { startTestServer, type TestServerInfo } from "../support/test-server";
@@ -33,7 +33,7 @@ function expectStorable(text: string | null, limit: number) {
 
 /** An app of `service` with a consultas webhook it points at each receiver in turn. */
 async function hookedApp(service: TestServerInfo) {
-  const app: Credenciales = JSON.parse(await adminCli(service, "app", "create", "--name", "Receptores hostiles", "--json"));
+  const app: Credenciales = await operarEn<Credenciales>(service, "app.create", { name: "Receptores hostiles" });
   const path = "/v3/appnotificaciones/consultas";
   const call = (method: string, to: string, body?: unknown) => api(service, app, method, to, body);
   return {

@@ -3,7 +3,7 @@ import { createClient, type Notificacion, orThrow, sidDeConsulta, VitrinaError, 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { receptor } from "../../sdk/examples/receptor-node";
 import { POST as routeHandler } from "../../sdk/examples/route-handler";
-import { admin, createApp, server } from "../support/client";
+import { createApp, operar, server } from "../support/client";
 import { enquiry, publish, registered } from "../support/consultas";
 import { operationIdOf, operationIds } from "../support/contract";
 
@@ -228,21 +228,7 @@ describe("@vitrina/sdk", () => {
   });
 
   it("listings: publish, read, walk every page, edit, archive; the publicaciones topic's deliveries verified and typed", async () => {
-    await admin(
-      "agency",
-      "plan",
-      "--admin",
-      adminMail,
-      "--plan",
-      "SDK",
-      "--estado",
-      "activo",
-      "--publicaciones",
-      "2",
-      "--baja",
-      "2",
-      "--json",
-    );
+    await operar("agency.plan", { admin: adminMail, plan: "SDK", estado: "activo", publicaciones: 2, baja: 2 });
     await orThrow(
       vitrina.POST("/v3/appnotificaciones/{topic}", {
         params: { path: { topic: "publicaciones" } },

@@ -16,7 +16,7 @@ const SURROGATE = /sustituto UTF-16 suelto/;
 let app: Credentials;
 
 beforeAll(async () => {
-  app = await createApp("Texto no almacenable", "--topics", "agencias,consultas");
+  app = await createApp("Texto no almacenable", { topics: ["agencias", "consultas"] });
   // Subscribed: registering and receiving enquiries also write their notifications' jsonb payload.
   for (const topic of ["agencias", "consultas"]) {
     expect((await call(app, "POST", `/v3/appnotificaciones/${topic}`, { Callback: "https://crm.example/hooks" })).status).toBe(201);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeDirectly } from "../support/direct-db";
-import { adminCli } from "../support/panel";
+import { operarEn } from "../support/operador";
 import { api, autoDePrueba, type Credenciales, marketplace, registrarAgencia } from "../support/panel-consultas";
 import { eventually, startReceiver } from "../support/receiver";
 import { startTestServer } from "../support/test-server";
@@ -64,7 +64,7 @@ const sentAfter = (escenario: Escenario) =>
 /** An app with a registered agency, a listing and a valid configuration that delivered one enquiry. */
 async function escenario(tag: string): Promise<Escenario> {
   const mail = `${tag}@guardado-invalido.test`;
-  const app: Credenciales = JSON.parse(await adminCli(service.info, "app", "create", "--name", `Guardado inválido ${tag}`, "--json"));
+  const app: Credenciales = await operarEn<Credenciales>(service.info, "app.create", { name: `Guardado inválido ${tag}` });
   const call = (method: string, to: string, body?: unknown) => api(service.info, app, method, to, body);
   await registrarAgencia(service.info, app, mail, `Autos ${tag}`);
   const listing = { AppKey: app.AppKey, AdminMail: mail, ExternalId: "GUARDADO-1", Auto: autoDePrueba() };

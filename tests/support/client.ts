@@ -1,7 +1,9 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { inject } from "vitest";
+import type { OperationName } from "@/lib/admin/operations";
 import { signRequest } from "@/lib/http/signing";
+import { operarEn } from "./operador";
 
 const run = promisify(execFile);
 
@@ -11,7 +13,7 @@ export function server() {
   return inject("server");
 }
 
-/** Runs the operator CLI against the test service's data, exactly as an operator would. */
+/** Runs the operator CLI against the test service's data, exactly as an operator would: for the CLI's own tests. */
 export async function admin(...args: string[]): Promise<string> {
   const { stdout } = await run("node_modules/.bin/tsx", ["--conditions=react-server", "scripts/admin.ts", ...args], {
     env: { ...process.env, ...server().env },
@@ -19,8 +21,13 @@ export async function admin(...args: string[]): Promise<string> {
   return stdout;
 }
 
-export async function createApp(name = "App de prueba", ...extra: string[]): Promise<Credentials> {
-  return JSON.parse(await admin("app", "create", "--name", name, "--json", ...extra));
+/** An operator operation on the test service's data (fixtures: tests/support/operador.ts). */
+export function operar<T = unknown>(operation: OperationName, input: Record<string, unknown> = {}): Promise<T> {
+  return operarEn<T>(server(), operation, input);
+}
+
+export async function createApp(name = "App de prueba", options: { topics?: string[]; contact?: string } = {}): Promise<Credentials> {
+  return operar<Credentials>("app.create", { name, ...options });
 }
 
 type RequestOptions = {

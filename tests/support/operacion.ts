@@ -1,7 +1,7 @@
 import pg from "pg";
 import { expect } from "vitest";
 import { autoDePrueba } from "./auto";
-import { adminCli, type ServerEnv } from "./panel";
+import { type Demo, operarEn, type ServerEnv } from "./operador";
 import { api, type Credenciales, marketplace } from "./panel-consultas";
 
 /**
@@ -15,8 +15,8 @@ import { api, type Credenciales, marketplace } from "./panel-consultas";
  * `callback` (signed with `secret` when given).
  */
 export async function demoConWebhook(server: ServerEnv, callback: string, externalId: string, secret?: string) {
-  const seeded = JSON.parse(await adminCli(server, "seed", "demo", "--consultas", "0", "--json"));
-  const { AppSecret } = JSON.parse(await adminCli(server, "app", "rotate-secret", "--app", seeded.AppKey, "--json"));
+  const seeded = await operarEn<Demo>(server, "seed.demo", { consultas: 0 });
+  const { AppSecret } = await operarEn<{ AppSecret: string }>(server, "app.rotate-secret", { app: seeded.AppKey });
   const app: Credenciales = { AppKey: seeded.AppKey, AppSecret };
   const adminMail: string = seeded.Agencias[0];
   const publicacion = { AppKey: app.AppKey, AdminMail: adminMail, ExternalId: externalId, Auto: autoDePrueba() };

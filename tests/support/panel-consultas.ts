@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { signRequest } from "../../lib/http/signing";
-import { adminCli, type ServerEnv } from "./panel";
+import { operarEn, type ServerEnv } from "./operador";
 import { registroValido } from "./registro";
 
 export { autoDePrueba } from "./auto";
@@ -39,7 +39,7 @@ export function marketplace(server: ServerEnv, path: string, body: unknown) {
 
 async function invitationLink(server: ServerEnv, mail: string): Promise<string> {
   for (let attempt = 0; attempt < 80; attempt++) {
-    const messages = JSON.parse(await adminCli(server, "mail", "list", "--to", mail, "--json")) as { Texto: string }[];
+    const messages = await operarEn<{ Texto: string }[]>(server, "mail.list", { to: mail });
     const link = messages[0]?.Texto.match(/https?:\/\/\S+\/registro\/[A-Za-z0-9_-]+/)?.[0];
     if (link) return link;
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -61,7 +61,7 @@ export async function registrarAgencia(server: ServerEnv, app: Credenciales, mai
 }
 
 export async function agregarOperador(server: ServerEnv, admin: string, email: string, nombre: string, apellido: string) {
-  await adminCli(server, "agency", "operator", "--admin", admin, "--email", email, "--nombre", nombre, "--apellido", apellido, "--json");
+  await operarEn(server, "agency.operator", { admin, email, nombre, apellido });
 }
 
 export async function publicar(server: ServerEnv, app: Credenciales, mail: string, externalId: string, auto: unknown) {

@@ -1,15 +1,17 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import { operarEn, type ServerEnv } from "./operador";
 import { startTestServer } from "./test-server";
 
 /**
- * Panel fixtures through the operator CLI, exactly as an operator creates them: `panel workspace`
- * and `panel user` against a running test server's data (the CLI goes through its admin socket).
+ * Panel fixtures by the operator's operations, as `panel workspace` and `panel user` create them
+ * against a running test server's data (tests/support/operador.ts), and the operator CLI itself for
+ * the tests of the CLI.
  */
 
 const run = promisify(execFile);
 
-export type ServerEnv = { baseUrl: string; env: Record<string, string> };
+export type { ServerEnv };
 export type PanelRole = "admin" | "soporte" | "agencia";
 
 export async function adminCli(server: ServerEnv, ...args: string[]): Promise<string> {
@@ -31,24 +33,8 @@ export async function createPanelWorkspace(
   server: ServerEnv,
   name: string,
 ): Promise<{ name: string; appKey: string; credentials: { AppKey: string; AppSecret: string } }> {
-  const app = JSON.parse(await adminCli(server, "app", "create", "--name", `App de ${name}`, "--json")) as {
-    AppKey: string;
-    AppSecret: string;
-  };
-  await adminCli(
-    server,
-    "panel",
-    "workspace",
-    "--name",
-    name,
-    "--api",
-    server.baseUrl,
-    "--app-key",
-    app.AppKey,
-    "--app-secret",
-    app.AppSecret,
-    "--json",
-  );
+  const app = await operarEn<{ AppKey: string; AppSecret: string }>(server, "app.create", { name: `App de ${name}` });
+  await operarEn(server, "panel.workspace", { name, api: server.baseUrl, appKey: app.AppKey, appSecret: app.AppSecret });
   return { name, appKey: app.AppKey, credentials: { AppKey: app.AppKey, AppSecret: app.AppSecret } };
 }
 
@@ -56,10 +42,7 @@ export async function createPanelUser(
   server: ServerEnv,
   user: { workspace: string; email: string; role: PanelRole; password: string; agency?: string; name?: string },
 ): Promise<void> {
-  const args = ["panel", "user", "--workspace", user.workspace, "--email", user.email, "--role", user.role, "--password-stdin"];
-  if (user.agency) args.push("--agency", user.agency);
-  if (user.name) args.push("--name", user.name);
-  await adminCliConEntrada(server, `${user.password}\n`, ...args, "--json");
+  await operarEn(server, "panel.user", user);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { admin, type Credentials } from "./client";
+import { type Credentials, operar } from "./client";
 import { call } from "./consultas";
 
 /** Shared steps of the listing tests: a car as PublicacionCreate, a package set with the CLI, reads. */
@@ -37,12 +37,13 @@ export const edicion = (body: Record<string, unknown>, extra: Record<string, unk
 export type Paquete = { publicaciones?: number; alta?: number; media?: number; baja?: number; estado?: string };
 
 /** `agency plan` as an operator runs it; returns its JSON answer. */
-export async function paquete(mail: string, plan: Paquete) {
-  const args = ["agency", "plan", "--admin", mail, "--plan", "Plan de prueba", "--estado", plan.estado ?? "activo", "--json"];
-  for (const key of ["publicaciones", "alta", "media", "baja"] as const) {
-    if (plan[key] !== undefined) args.push(`--${key}`, String(plan[key]));
-  }
-  return JSON.parse(await admin(...args)) as Record<string, unknown> & { Suspendidas: number; CambiadasDeNivel: number };
+export function paquete(mail: string, { estado = "activo", ...lugares }: Paquete) {
+  return operar<Record<string, unknown> & { Suspendidas: number; CambiadasDeNivel: number }>("agency.plan", {
+    admin: mail,
+    plan: "Plan de prueba",
+    estado,
+    ...lugares,
+  });
 }
 
 export const publicar = (app: Credentials, mail: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>

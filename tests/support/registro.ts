@@ -1,12 +1,12 @@
-import { admin } from "./client";
+import { operar } from "./client";
 
 type Invitacion = { Id: string; Asunto: string; Texto: string; Html: string };
 
 const linkIn = (message: Invitacion | undefined) => message?.Texto.match(/https?:\/\/\S+\/registro\/[A-Za-z0-9_-]+/)?.[0];
 
-/** The invitation e-mails to `mail`, newest first (the operator CLI reads the dev mailbox). */
-export async function invitationMails(mail: string): Promise<Invitacion[]> {
-  return JSON.parse(await admin("mail", "list", "--to", mail, "--json"));
+/** The invitation e-mails to `mail`, newest first (the operator's `mail list` reads the dev mailbox). */
+export function invitationMails(mail: string): Promise<Invitacion[]> {
+  return operar<Invitacion[]>("mail.list", { to: mail });
 }
 
 /**
