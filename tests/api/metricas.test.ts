@@ -181,8 +181,15 @@ describe("GET /metrics", () => {
       );
       return Number((await client.query("select count(*) from mail_outbox where estado = 'pendiente'")).rows[0].count);
     });
+    // The gauges are read at most once a second, and the demo's photo checks queue notifications of
+    // their own meanwhile: the scrape that counts is the first to show the rows inserted here, all of them.
+    const showsInserted = (t: string) =>
+      sample(t, "vitrina_webhook_notifications_waiting") === 3 &&
+      sample(t, "vitrina_webhook_notifications_due") === 0 &&
+      sample(t, "vitrina_webhook_notifications_in_flight") === 1 &&
+      sample(t, "vitrina_webhook_notifications_failed") === 2;
     for (const base of [service.info.baseUrl, workerBase]) {
-      const text = await until(base, (t) => sample(t, "vitrina_webhook_notifications_waiting") === 3);
+      const text = await until(base, showsInserted);
       expect(sample(text, "vitrina_webhook_notifications_waiting")).toBe(3);
       expect(sample(text, "vitrina_webhook_notifications_due")).toBe(0);
       expect(sample(text, "vitrina_webhook_notifications_in_flight")).toBe(1);
