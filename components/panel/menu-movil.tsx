@@ -4,9 +4,9 @@ import { usePathname } from "next/navigation";
 import { type ReactNode, useEffect, useState } from "react";
 
 /**
- * The header's navigation, language switch and Salir: in line on a wide screen; on a phone folded
- * behind one button (aria-expanded), open below the header's first row, closed again on navigation
- * and with Escape.
+ * The header's navigation, language switch and Salir: on a wide screen they take their places in the
+ * header's own rows (the box is `display: contents`); on a phone folded behind one button
+ * (aria-expanded), open below the header's first row, closed again on navigation and with Escape.
  */
 export function MenuMovil({ etiqueta, children }: { etiqueta: string; children: ReactNode }) {
   const [abierto, setAbierto] = useState(false);
@@ -40,7 +40,7 @@ export function MenuMovil({ etiqueta, children }: { etiqueta: string; children: 
       </button>
       <div
         id="menu-del-panel"
-        className={`${abierto ? "flex" : "hidden"} w-full flex-col gap-4 border-t border-slate-200 pt-3 md:flex md:w-auto md:flex-1 md:flex-row md:items-center md:gap-6 md:border-0 md:pt-0`}
+        className={`${abierto ? "flex" : "hidden"} w-full flex-col gap-4 border-t border-slate-200 pt-3 md:contents`}
       >
         {children}
       </div>

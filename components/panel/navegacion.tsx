@@ -3,11 +3,14 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 
-/** The dashboard's sections the user may use; the current one is marked with aria-current. */
+/**
+ * The dashboard's sections the user may use; the current one is marked with aria-current. On a wide
+ * screen they are the header's second row, however many the role has.
+ */
 export function Navegacion({ areas, etiqueta }: { areas: { href: string; label: string }[]; etiqueta: string }) {
   const pathname = usePathname();
   return (
-    <nav aria-label={etiqueta}>
+    <nav aria-label={etiqueta} className="md:order-last md:-mx-3 md:w-full">
       <ul className="flex flex-col gap-1 md:flex-row md:flex-wrap">
         {areas.map((area) => {
           const actual = pathname === area.href || pathname.startsWith(`${area.href}/`);
