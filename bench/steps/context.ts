@@ -54,25 +54,27 @@ export const serverEnv: NodeJS.ProcessEnv = {
   NODE_ENV: "production",
 };
 
+/** The body of one enquiry about the agency's listing `externalId`, from buyer `index`. */
+export const enquiryBody = (index: number, externalId: string) =>
+  JSON.stringify({
+    AdminMail: ADMIN_MAIL,
+    ExternalId: externalId,
+    TipoAnuncio: "publicacion",
+    OrigenLead: "bench",
+    Interesado: {
+      Interes: "compra",
+      Nombre: "Bench",
+      Apellido: `N${index}`,
+      Email: `bench${index}@example.com`,
+      Comentario: "¿Sigue disponible?",
+    },
+  });
+
+export const marketplaceHeaders = () => ({ Authorization: `Bearer ${secrets.MARKETPLACE_TOKEN}`, "Content-Type": "application/json" });
+
 /** One enquiry about the agency's listing `externalId` through POST /marketplace/consultas. */
 export const postEnquiry = (index: number, externalId: string) =>
-  fetch(`${vitrinaUrl}/marketplace/consultas`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${secrets.MARKETPLACE_TOKEN}`, "Content-Type": "application/json" },
-    body: JSON.stringify({
-      AdminMail: ADMIN_MAIL,
-      ExternalId: externalId,
-      TipoAnuncio: "publicacion",
-      OrigenLead: "bench",
-      Interesado: {
-        Interes: "compra",
-        Nombre: "Bench",
-        Apellido: `N${index}`,
-        Email: `bench${index}@example.com`,
-        Comentario: "¿Sigue disponible?",
-      },
-    }),
-  });
+  fetch(`${vitrinaUrl}/marketplace/consultas`, { method: "POST", headers: marketplaceHeaders(), body: enquiryBody(index, externalId) });
 
 export const fmt = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "—");
 export const int = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString("en-US") : "—");

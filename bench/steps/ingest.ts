@@ -1,7 +1,19 @@
 import autocannon from "autocannon";
-import type { Credentials, LoadResult } from "../lib/load";
+import { type Credentials, type LoadResult, loadResult } from "../lib/load";
 import { note, step } from "../lib/proc";
-import { ADMIN_MAIL, baselineUrl, fmt, md, RUNS_AT_16, SECONDS, secrets, table, verdict, vitrinaUrl } from "./context";
+import {
+  ADMIN_MAIL,
+  baselineUrl,
+  enquiryBody,
+  fmt,
+  marketplaceHeaders,
+  md,
+  RUNS_AT_16,
+  SECONDS,
+  table,
+  verdict,
+  vitrinaUrl,
+} from "./context";
 import { subscribeReceiver } from "./webhooks";
 
 const CONNECTIONS = 16;
@@ -14,28 +26,10 @@ async function ingestLoad(baseUrl: string, externalId: string): Promise<LoadResu
     duration: SECONDS,
     timeout: 30,
     method: "POST",
-    headers: { Authorization: `Bearer ${secrets.MARKETPLACE_TOKEN}`, "Content-Type": "application/json" },
-    body: JSON.stringify({
-      AdminMail: ADMIN_MAIL,
-      ExternalId: externalId,
-      TipoAnuncio: "publicacion",
-      OrigenLead: "bench",
-      Interesado: {
-        Interes: "compra",
-        Nombre: "Bench",
-        Apellido: "Ingesta",
-        Email: "ingesta@example.com",
-        Comentario: "¿Sigue disponible?",
-      },
-    }),
+    headers: marketplaceHeaders(),
+    body: enquiryBody(0, externalId),
   });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    failures: result.non2xx + result.errors + result.timeouts,
-  };
+  return loadResult(result);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
