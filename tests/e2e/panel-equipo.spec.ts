@@ -174,6 +174,9 @@ test("the admin sees the team; adds a soporte member with a generated password, 
 
 test("an agencia member must be an operator of a registered agency; with a typed password", async ({ page, browser }) => {
   await ingresar(page, users.admin.email, PASSWORD, "/panel/equipo");
+  // The form takes choices once its JavaScript runs (the button is enabled then): a radio clicked
+  // while React hydrates the form is set back to its default.
+  await expect(page.getByRole("button", { name: "Agregar al equipo" })).toBeEnabled();
   await page.getByLabel("E-mail").fill("alguien@otra-parte.test");
   await page.getByLabel("Nombre", { exact: true }).fill("Alguien");
   await rol(page, "Agencia").check();
