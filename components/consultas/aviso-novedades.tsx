@@ -38,7 +38,7 @@ export function AvisoNovedades({ url, total, primera, pagina, hrefPrimera }: Pro
   const conocido = useRef<Conocido | null>(primera === undefined ? null : { total, primera });
   const [nuevas, setNuevas] = useState(0);
 
-  const { data, isError, error } = useQuery({
+  const { data, isError, error, dataUpdatedAt, errorUpdatedAt } = useQuery({
     queryKey: ["consultas-novedades", url],
     queryFn: async ({ signal }) => {
       const response = await fetch(url, { signal, cache: "no-store", headers: { Accept: "application/json" } });
@@ -70,7 +70,9 @@ export function AvisoNovedades({ url, total, primera, pagina, hrefPrimera }: Pro
   }, [data, pagina, router]);
 
   return (
-    <div aria-live="polite" aria-atomic="true" data-testid="novedades">
+    // data-sondeo: when the last poll's answer was taken in (0: none yet), so that a test moving the
+    // clock knows the poll before is done.
+    <div aria-live="polite" aria-atomic="true" data-testid="novedades" data-sondeo={Math.max(dataUpdatedAt, errorUpdatedAt)}>
       {nuevas > 0 && (
         <p className="flex flex-wrap items-center gap-3 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
           <span className="font-semibold">{t("consultas.novedades.nuevas", { n: nuevas })}</span>

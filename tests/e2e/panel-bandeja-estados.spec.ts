@@ -69,15 +69,25 @@ async function ingresar(page: Page, destino: string) {
   await page.waitForURL(`${base}${destino}`);
 }
 
+/** The inbox's live region; its data-sondeo is when it took in its last poll's answer (0: none yet). */
+const novedades = (page: Page) => page.getByTestId("novedades");
+
 /**
- * Signs in to an inbox view and waits for the answer to its first poll, which the inbox asks for as
- * it opens: a poll still in flight when the test moves the clock stands for the one the move would
- * start (react-query never runs two at once), and it was asked before the enquiry the test adds.
+ * Signs in to an inbox view and waits until the inbox has taken in the answer to its first poll,
+ * asked as it opens: a poll still under way when the test moves the clock stands for the one the move
+ * would start (react-query never runs two at once), and it was asked before the enquiry the test adds.
+ * The answer's arrival is not enough: the inbox reads its body after it.
  */
 async function ingresarYEsperarSondeo(page: Page, destino: string) {
-  const primerSondeo = page.waitForResponse((response) => new URL(response.url()).pathname === "/panel/consultas/novedades");
   await ingresar(page, destino);
-  await primerSondeo;
+  await expect(novedades(page)).toHaveAttribute("data-sondeo", /^[1-9]/);
+}
+
+/** Moves the clock to the next poll and waits until the inbox has taken in its answer. */
+async function siguienteSondeo(page: Page) {
+  const anterior = (await novedades(page).getAttribute("data-sondeo")) ?? "";
+  await page.clock.fastForward(INTERVALO_NOVEDADES_MS);
+  await expect(novedades(page)).not.toHaveAttribute("data-sondeo", anterior);
 }
 
 const filas = (page: Page) => page.getByRole("table").locator("tbody tr");
@@ -162,7 +172,7 @@ test("an enquiry that arrives while the inbox is open appears marked Nueva, anno
   await expect(page.locator("tr[data-nueva]")).toHaveCount(0);
 
   const sid = await consulta("Reciente", 0);
-  await page.clock.fastForward(INTERVALO_NOVEDADES_MS);
+  await siguienteSondeo(page);
   const nueva = page.locator(`tr[data-sid="${sid}"]`);
   await expect(nueva).toBeVisible();
   await expect(nueva).toHaveAttribute("data-nueva", "true");
@@ -174,7 +184,7 @@ test("an enquiry that arrives while the inbox is open appears marked Nueva, anno
   await revisarPagina(page, "consultas-nueva-admin");
 
   // The next poll finds nothing more: still marked, not announced again.
-  await page.clock.fastForward(INTERVALO_NOVEDADES_MS);
+  await siguienteSondeo(page);
   await expect(page.getByTestId("novedades")).toContainText("1 consulta nueva");
   await expect(nueva).toHaveAttribute("data-nueva", "true");
 
@@ -191,7 +201,7 @@ test("in a view that had no enquiries, the first one to arrive appears marked Nu
   await expect(page.getByRole("heading", { name: "No hay consultas para estos filtros" })).toBeVisible();
 
   const sid = await consulta("Tardio", 0);
-  await page.clock.fastForward(INTERVALO_NOVEDADES_MS);
+  await siguienteSondeo(page);
   await expect(page.locator(`tr[data-sid="${sid}"]`)).toHaveAttribute("data-nueva", "true");
   await expect(page.getByRole("heading", { name: "No hay consultas para estos filtros" })).toHaveCount(0);
   await expect(page.getByTestId("novedades")).toContainText("1 consulta nueva");
