@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState, useTransition } from "react";
+import { type ReactNode, useEffect, useRef, useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import type { Contacto, Seccion } from "@/lib/panel/consultas/presentacion";
@@ -27,6 +27,8 @@ type Props = {
   contacto: Contacto | null;
   /** Whether the app marked it attended: the button offers the other state. */
   atendida: boolean;
+  /** What happened to it (components/consultas/historial-consulta.tsx, rendered on the server). */
+  historial?: ReactNode;
 };
 
 /**
@@ -45,6 +47,7 @@ export function DetalleConsulta({
   hrefCerrar,
   contacto,
   atendida,
+  historial,
 }: Props) {
   const t = useTranslations();
   const router = useRouter();
@@ -66,7 +69,10 @@ export function DetalleConsulta({
     setReenvio(null);
     startReenvio(async () => {
       try {
-        setReenvio(await resendConsultaWebhook(adminMail, sid));
+        const resultado = await resendConsultaWebhook(adminMail, sid);
+        setReenvio(resultado);
+        // The history shows the resend and its delivery.
+        if (resultado.ok) router.refresh();
       } catch {
         setReenvio({ ok: false, mensaje: t("consultas.detalle.sinConexion") });
       }
@@ -140,6 +146,7 @@ export function DetalleConsulta({
             </dl>
           </section>
         ))}
+        {historial}
         <form method="dialog">
           <Button type="submit" variante="secundario">
             {t("comun.cerrar")}

@@ -4,6 +4,7 @@ import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import { errorDeConexionEnPalabras, nombreDeEvento } from "@/lib/panel/notificaciones/topicos";
 import type { Entrega } from "@/lib/panel/v3-tipos";
 import { BloqueCodigo } from "./bloque-codigo";
+import { ConsultaDeEntrega } from "./consulta-de-entrega";
 import { Insignia, InsigniaEstado, InsigniaHttp } from "./estado";
 import { Reintentar } from "./reintentar";
 
@@ -62,6 +63,7 @@ function Notificacion({
             {nombreDeEvento(entrega.Evento, t)}
             <span className="ml-2 font-mono text-xs font-normal text-slate-500">{entrega.Id}</span>
           </h2>
+          <ConsultaDeEntrega payload={entrega.Payload} t={t} />
           {entrega.Payload.Reenvio && (
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
               <Insignia tono="azul">{t("notificaciones.lista.reenvio")}</Insignia>

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { NotificacionAgenciaSchema } from "./agencias";
 import { dateTimeOut, inputString, linksSchema, notificacionSchema, TopicSchema } from "./common";
 import { NotificacionConsultaSchema } from "./consultas";
-import { ESTADOS_ENTREGA } from "./limites";
+import { ESTADOS_ENTREGA, LIMITES_SID } from "./limites";
 import { defineOperation } from "./operation";
 import { NotificacionPublicacionSchema } from "./publicaciones";
 import { TopicParams } from "./webhooks";
@@ -78,6 +78,11 @@ const EntregasQuery = z.object({
     .enum(ESTADOS_ENTREGA, { message: `estado debe ser uno de: ${ESTADOS_ENTREGA.join(", ")}.` })
     .optional()
     .meta({ description: "Filtra por estado." }),
+  sid: inputString()
+    .min(LIMITES_SID.min, { message: `sid debe tener al menos ${LIMITES_SID.min} caracteres.` })
+    .max(LIMITES_SID.max, { message: `sid no puede superar los ${LIMITES_SID.max} caracteres.` })
+    .optional()
+    .meta({ description: "Extensión: solo las notificaciones consultas de esa consulta (su sid, Datos.Sid)." }),
   pagina: z.coerce
     .number({ message: "pagina debe ser un entero entre 1 y 99." })
     .int({ message: "pagina debe ser un entero entre 1 y 99." })
@@ -101,11 +106,12 @@ export const listEntregasOp = defineOperation({
   path: "/v3/appnotificaciones/{topic}/entregas",
   operationId: "listEntregas",
   summary: "Registro de entregas de un tópico",
-  description: "Notificaciones con sus intentos, de la más reciente a la más antigua, 20 por página (extensión).",
+  description:
+    "Notificaciones con sus intentos, de la más reciente a la más antigua, 20 por página (extensión). Con sid, solo las de esa consulta.",
   params: TopicParams,
   query: EntregasQuery,
   success: { status: 200, description: "Entregas", entry: EntregasSchema },
-  errors: { 400: "topic, estado o pagina no válidos; ValidationProblemDetails.", 404: notConfigured },
+  errors: { 400: "topic, estado, sid o pagina no válidos; ValidationProblemDetails.", 404: notConfigured },
 });
 
 export const getEntregaOp = defineOperation({

@@ -2,6 +2,7 @@ import { agenciasOperations } from "./agencias";
 import { catalogoOperations } from "./catalogo";
 import { consultasOperations } from "./consultas";
 import { entregaOperations } from "./entregas";
+import { getConsultaHistorialOp } from "./historial";
 import { getHomeOp, getOpenApiOp } from "./home";
 import type { Operation } from "./operation";
 import { publicacionesOperations } from "./publicaciones";
@@ -13,6 +14,7 @@ export const operations: Operation[] = [
   getOpenApiOp,
   ...agenciasOperations,
   ...consultasOperations,
+  getConsultaHistorialOp,
   ...publicacionesOperations,
   ...webhookOperations,
   ...entregaOperations,

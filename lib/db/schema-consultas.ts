@@ -199,3 +199,29 @@ export const consultasRevisiones = pgTable("consultas_revisiones", {
     .references(() => agencias.id, { onDelete: "cascade" }),
   revision: bigint("revision", { mode: "number" }).notNull(),
 });
+
+/**
+ * What was done to an enquiry, per app (decision 0108): each change of the app's mark (`atendida`,
+ * `desatendida`, with who) written in the statement that raises the revision after the mark, and
+ * each resend of its webhook (`reenviada`, with the notification's id) in the resend's transaction.
+ * `consultas_atencion` keeps only the current mark; this keeps every change, as long as the enquiry.
+ */
+export const consultasHistorial = pgTable(
+  "consultas_historial",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    appId: text("app_id")
+      .notNull()
+      .references(() => apps.id, { onDelete: "cascade" }),
+    sid: text("sid")
+      .notNull()
+      .references(() => consultas.sid, { onDelete: "cascade" }),
+    evento: text("evento").$type<"atendida" | "desatendida" | "reenviada">().notNull(),
+    /** Lower-cased e-mail of who marked it; null for a resend (the API does not say who asked). */
+    por: text("por"),
+    /** The resend's notification (its Id in the delivery log, purged after WEBHOOK_LOG_RETENTION_DAYS). */
+    notificacionId: text("notificacion_id"),
+    momento: timestamp("momento", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("consultas_historial_sid_idx").on(table.appId, table.sid, table.momento)],
+);

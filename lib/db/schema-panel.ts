@@ -76,5 +76,6 @@ export const panelConsultasLeidas = pgTable(
     sid: text("sid").notNull(),
     leida: timestamp("leida", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.sid] })],
+  // Who opened an enquiry, for its history (decision 0108).
+  (table) => [primaryKey({ columns: [table.userId, table.sid] }), index("panel_consultas_leidas_sid_idx").on(table.sid)],
 );

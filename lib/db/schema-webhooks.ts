@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { apps } from "./schema-apps";
@@ -51,6 +52,10 @@ export const notificaciones = pgTable(
   (table) => [
     index("notificaciones_pending_idx").on(table.estado, table.proximoIntentoAt),
     index("notificaciones_app_topic_idx").on(table.appId, table.topic),
+    // An enquiry's notifications: its history and the delivery log's `sid` filter (decision 0109).
+    index("notificaciones_consulta_idx")
+      .on(table.appId, sql`(${table.payload} #>> '{Datos,Sid}')`, table.createdAt)
+      .where(sql`${table.topic} = 'consultas'`),
   ],
 );
 

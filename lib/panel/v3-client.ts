@@ -241,6 +241,9 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
     /** GET …/resumen (extension): the period's numbers for the list's desde, hasta and operador. */
     getConsultasResumen: (adminMail: string, query: ParametrosDe<"getConsultasResumen"> = {}) =>
       data(sdk.GET("/v3/consultas/{adminMail}/resumen", { params: { path: { adminMail }, query: conValor(query) } })),
+    /** GET …/{sid}/historial (extension): received, the app's marks and resends, its notifications' deliveries. */
+    getConsultaHistorial: (adminMail: string, sid: string) =>
+      data(sdk.GET("/v3/consultas/{adminMail}/{sid}/historial", consulta(adminMail, sid))),
     /** The notification queued again, and where it goes (Location: the configured Callback). */
     resendConsultaWebhook: async (adminMail: string, sid: string) => {
       const { data, response } = await ok(sdk.POST("/v3/consultas/{adminMail}/{sid}/resendwebhook", consulta(adminMail, sid)));

@@ -26,6 +26,7 @@ export type Consulta = Schemas["Consulta"];
 export type Consultas = Schemas["Consultas"];
 export type ConsultaDeAgencia = Schemas["ConsultaDeAgencia"];
 export type Resumen = Schemas["Resumen"];
+export type HistorialConsulta = Schemas["HistorialConsulta"];
 
 export type Publicacion = Schemas["Publicacion"];
 export type Publicaciones = Schemas["Publicaciones"];

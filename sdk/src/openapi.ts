@@ -324,6 +324,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/consultas/{adminMail}/{sid}/historial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Historial de una consulta (extensión)
+         * @description Cuándo llegó, cada cambio de la marca de atendida de la app (quién y cuándo), cada reenvío de su webhook y cada notificación consultas de la app sobre ella con su estado de entrega. Otra app no ve nada de esto.
+         */
+        get: operations["getConsultaHistorial"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * Métodos de /v3/consultas/{adminMail}/{sid}/historial
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
+         */
+        options: operations["getConsultaHistorialOptions"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/publicaciones/{adminMail}": {
         parameters: {
             query?: never;
@@ -453,7 +477,7 @@ export interface paths {
         };
         /**
          * Registro de entregas de un tópico
-         * @description Notificaciones con sus intentos, de la más reciente a la más antigua, 20 por página (extensión).
+         * @description Notificaciones con sus intentos, de la más reciente a la más antigua, 20 por página (extensión). Con sid, solo las de esa consulta.
          */
         get: operations["listEntregas"];
         put?: never;
@@ -1526,6 +1550,60 @@ export interface components {
             Sid: string;
             Consulta: components["schemas"]["Consulta"];
         };
+        /** @description Extensión: lo que pasó con una consulta, para la app que la ve. */
+        HistorialConsulta: {
+            Sid: string;
+            /** @description Del más antiguo al más reciente; el primero es recibida. */
+            Eventos: components["schemas"]["EventoConsulta"][];
+            /** @description Las notificaciones consultas de la app sobre esta consulta que el registro de entregas conserva, de la más antigua a la más reciente. */
+            Notificaciones: components["schemas"]["NotificacionDeConsulta"][];
+            _links: components["schemas"]["HistorialConsultaLinks"];
+        };
+        EventoConsulta: {
+            /**
+             * @description recibida: llegó del marketplace; atendida y desatendida: la app cambió su marca (Por); reenviada: la app reenvió su webhook (Notificacion).
+             * @enum {string}
+             */
+            Tipo: "recibida" | "atendida" | "desatendida" | "reenviada";
+            /** Format: date-time */
+            Momento: string;
+            /** @description Quién cambió la marca; null en los demás eventos. */
+            Por: string | null;
+            /** @description El Id de la notificación del reenvío; null en los demás eventos. */
+            Notificacion: string | null;
+        };
+        NotificacionDeConsulta: {
+            /** @description El Id de la notificación (Notification-Hook-ID). */
+            Id: string;
+            Reenvio: boolean;
+            /** Format: date-time */
+            Creada: string;
+            Estado: components["schemas"]["EstadoEntrega"];
+            Entregada: string | null;
+            Intentos: number;
+            /** @description El intento más reciente; null si aún no hubo ninguno. */
+            UltimoIntento: {
+                /** Format: date-time */
+                Momento: string;
+                HttpStatus: number;
+                Error: string | null;
+            } | null;
+            /** @description self: la notificación en el registro de entregas. */
+            _links: components["schemas"]["NotificacionDeConsultaLinks"];
+        };
+        /**
+         * @description pendiente: espera su próximo intento; enviando: un intento en curso; entregada: el Callback respondió 2xx; fallida: no se entregó y no se reintenta sola; descartada: su configuración estaba inactiva o ya no existía cuando le tocó el turno.
+         * @enum {string}
+         */
+        EstadoEntrega: "pendiente" | "enviando" | "entregada" | "fallida" | "descartada";
+        NotificacionDeConsultaLinks: {
+            self: components["schemas"]["Link"];
+        };
+        HistorialConsultaLinks: {
+            self: components["schemas"]["Link"];
+            consulta: components["schemas"]["Link"];
+            entregas: components["schemas"]["Link"];
+        };
         Publicaciones: {
             Pagina: number;
             /** @description Publicaciones que cumplen los filtros (todas las páginas) */
@@ -1690,11 +1768,6 @@ export interface components {
             Intentos: components["schemas"]["EntregaIntento"][];
             _links: components["schemas"]["EntregaLinks"];
         };
-        /**
-         * @description pendiente: espera su próximo intento; enviando: un intento en curso; entregada: el Callback respondió 2xx; fallida: no se entregó y no se reintenta sola; descartada: su configuración estaba inactiva o ya no existía cuando le tocó el turno.
-         * @enum {string}
-         */
-        EstadoEntrega: "pendiente" | "enviando" | "entregada" | "fallida" | "descartada";
         /** @description El cuerpo que recibe el Callback; Datos según Evento. */
         Notificacion: components["schemas"]["NotificacionConsulta"] | components["schemas"]["NotificacionAgencia"] | components["schemas"]["NotificacionPublicacion"] | components["schemas"]["NotificacionPrueba"];
         /** @description Tópico agencias: una agencia invitada por la app se registró. */
@@ -4810,6 +4883,224 @@ export interface operations {
             };
         };
     };
+    getConsultaHistorial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
+                adminMail: string;
+                /** @description Identificador de la consulta (ULID) */
+                sid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Historial */
+            200: {
+                headers: {
+                    /** @description Etiqueta de entidad fuerte del cuerpo; If-None-Match con ella responde 304. */
+                    ETag: string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HistorialConsulta"];
+                    "text/json": components["schemas"]["HistorialConsulta"];
+                    "application/vnd.service.entry+json": components["schemas"]["HistorialConsulta"];
+                };
+            };
+            /** @description No modificado (If-None-Match coincide con el ETag); sin cuerpo. */
+            304: {
+                headers: {
+                    /** @description La etiqueta de entidad que coincidió. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description adminMail o sid no son válidos; ValidationProblemDetails. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description La agencia o la consulta no existen para la app. Sin cuerpo. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getConsultaHistorialOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
+                adminMail: string;
+                /** @description Identificador de la consulta (ULID) */
+                sid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sin cuerpo. */
+            204: {
+                headers: {
+                    /** @description Los métodos que la ruta admite (para una agencia, los que la app puede usar ahora). */
+                    Allow: string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
     listPublicaciones: {
         parameters: {
             query?: {
@@ -6364,6 +6655,8 @@ export interface operations {
             query?: {
                 /** @description Filtra por estado. */
                 estado?: "pendiente" | "enviando" | "entregada" | "fallida" | "descartada";
+                /** @description Extensión: solo las notificaciones consultas de esa consulta (su sid, Datos.Sid). */
+                sid?: string;
                 pagina?: number;
             };
             header?: never;
@@ -6408,7 +6701,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description topic, estado o pagina no válidos; ValidationProblemDetails. */
+            /** @description topic, estado, sid o pagina no válidos; ValidationProblemDetails. */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -207,6 +207,8 @@ const operations = () =>
       )
       .map(([mail, query]) => ["GET", `/v3/consultas/${mail}${query}`] as const),
     fc.tuple(agency(), sid()).map(([mail, one]) => ["GET", `/v3/consultas/${mail}/${one}`] as const),
+    fc.tuple(agency(), sid()).map(([mail, one]) => ["GET", `/v3/consultas/${mail}/${one}/historial`] as const),
+    sid().map((one) => ["GET", `/v3/appnotificaciones/consultas/entregas?sid=${one}`] as const),
     fc.tuple(agency(), sid()).map(([mail, one]) => ["POST", `/v3/consultas/${mail}/${one}/resendwebhook`] as const),
     fc.tuple(agency(), sid(), atencionBody).map(([mail, one, body]) => ["PUT", `/v3/consultas/${mail}/${one}/atencion`, body] as const),
     fc

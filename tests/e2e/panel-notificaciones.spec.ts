@@ -167,7 +167,7 @@ test("a 500 answer shows as a failed attempt; the status filter is in the URL; a
   await admin.goto(`${base}/panel/notificaciones/consultas/entregas`);
   await admin.getByLabel("Estado").selectOption("pendiente");
   await admin.getByRole("button", { name: "Filtrar" }).click();
-  await expect(admin).toHaveURL(`${base}/panel/notificaciones/consultas/entregas?estado=pendiente`);
+  await expect(admin).toHaveURL(`${base}/panel/notificaciones/consultas/entregas?estado=pendiente&sid=`);
   await expect(admin.getByTestId("entrega")).toHaveCount(1);
   const article = notificacion(admin, id);
   await expect(article).toContainText("Pendiente");
@@ -181,7 +181,7 @@ test("a 500 answer shows as a failed attempt; the status filter is in the URL; a
 
   await admin.getByLabel("Estado").selectOption("");
   await admin.getByRole("button", { name: "Filtrar" }).click();
-  await expect(admin).toHaveURL(`${base}/panel/notificaciones/consultas/entregas?estado=`);
+  await expect(admin).toHaveURL(`${base}/panel/notificaciones/consultas/entregas?estado=&sid=`);
   fallar = false;
   await notificacion(admin, id)
     .getByRole("button", { name: /^Reintentar ahora/ })

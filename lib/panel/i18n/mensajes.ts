@@ -6,6 +6,7 @@ import comunEn from "@/messages/en/comun.json";
 import conexionEn from "@/messages/en/conexion.json";
 import consultasEn from "@/messages/en/consultas.json";
 import equipoEn from "@/messages/en/equipo.json";
+import historialEn from "@/messages/en/historial.json";
 import ingresoEn from "@/messages/en/ingreso.json";
 import notificacionesEn from "@/messages/en/notificaciones.json";
 import paqueteEn from "@/messages/en/paquete.json";
@@ -16,6 +17,7 @@ import comun from "@/messages/es-AR/comun.json";
 import conexion from "@/messages/es-AR/conexion.json";
 import consultas from "@/messages/es-AR/consultas.json";
 import equipo from "@/messages/es-AR/equipo.json";
+import historial from "@/messages/es-AR/historial.json";
 import ingreso from "@/messages/es-AR/ingreso.json";
 import notificaciones from "@/messages/es-AR/notificaciones.json";
 import paquete from "@/messages/es-AR/paquete.json";
@@ -40,6 +42,7 @@ const ES = {
   ...equipo,
   ...conexion,
   ...respuestas,
+  ...historial,
 };
 
 export type Mensajes = typeof ES;
@@ -55,6 +58,7 @@ const EN: Mensajes = {
   ...equipoEn,
   ...conexionEn,
   ...respuestasEn,
+  ...historialEn,
 };
 
 export const MENSAJES: Record<Idioma, Mensajes> = { "es-AR": ES, en: EN };

@@ -14,6 +14,7 @@ import { assertSendable } from "@/lib/service/webhooks/sendable-webhook";
 import { formatDateTime } from "@/lib/time";
 import { findConsulta } from "./get-consulta";
 import { consultaDatos } from "./present-consulta";
+import { recordResend } from "./write/historial";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -53,6 +54,7 @@ export async function resendConsultaWebhook(app: AuthenticatedApp, adminMail: st
       reenvio: true,
     });
     if (!payload) throw noConfig;
+    await recordResend(tx, app.id, row.sid, payload.Id, now);
     return { payload, callback: normalizedCallback(configuration.callback) };
   });
 }

@@ -6,16 +6,22 @@ import { inSnapshot } from "@/lib/db";
 import { notificaciones } from "@/lib/db/schema";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { configuredWebhook } from "./configured-webhook";
+import { notificationsOfConsulta } from "./consulta-notifications";
 import { presentEntregas } from "./present-entrega";
 import { webhookPath } from "./present-webhook";
 
 export const ENTREGAS_PER_PAGE = 20;
 
-/** The delivery log of a topic: newest first, with attempts; 404 when the topic is not configured. */
-export async function listEntregas(app: AuthenticatedApp, topic: string, query: { estado?: string; pagina: number }): Promise<Entregas> {
+/** The delivery log of a topic (or of one enquiry's notifications): newest first, with attempts; 404 when the topic is not configured. */
+export async function listEntregas(
+  app: AuthenticatedApp,
+  topic: string,
+  query: { estado?: string; sid?: string; pagina: number },
+): Promise<Entregas> {
   await configuredWebhook(app, topic);
-  const filters: SQL[] = [eq(notificaciones.appId, app.id), eq(notificaciones.topic, topic)];
+  const filters: (SQL | undefined)[] = [eq(notificaciones.appId, app.id), eq(notificaciones.topic, topic)];
   if (query.estado) filters.push(eq(notificaciones.estado, query.estado));
+  if (query.sid) filters.push(notificationsOfConsulta(app.id, query.sid));
   const where = and(...filters);
   const { total, entries } = await inSnapshot(async (db) => {
     const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(notificaciones).where(where);
@@ -30,7 +36,7 @@ export async function listEntregas(app: AuthenticatedApp, topic: string, query: 
   });
   const last = Math.max(1, Math.ceil(total / ENTREGAS_PER_PAGE));
   const base = `${webhookPath(topic)}/entregas`;
-  const page = (pagina: number) => withQuery(base, { estado: query.estado, pagina });
+  const page = (pagina: number) => withQuery(base, { estado: query.estado, sid: query.sid, pagina });
   return {
     Total: total,
     Pagina: query.pagina,

@@ -6,6 +6,7 @@ import { AvisoNovedades } from "@/components/consultas/aviso-novedades";
 import { CargandoConsultas } from "@/components/consultas/cargando";
 import { DetalleConsulta } from "@/components/consultas/detalle-consulta";
 import { FormularioFiltros } from "@/components/consultas/formulario-filtros";
+import { HistorialConsulta } from "@/components/consultas/historial-consulta";
 import { Paginacion } from "@/components/consultas/paginacion";
 import { PestanasAtencion } from "@/components/consultas/pestanas-atencion";
 import { TablaConsultas } from "@/components/consultas/tabla-consultas";
@@ -343,6 +344,7 @@ async function Detalle({
       hrefCerrar={hrefCerrar}
       contacto={consulta && contactoDe(consulta, t)}
       atendida={consulta?.Atencion?.Atendida === true}
+      historial={consulta && <HistorialConsulta adminMail={adminMail} sid={sid} />}
     />
   );
 }

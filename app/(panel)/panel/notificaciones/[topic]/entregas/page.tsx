@@ -8,8 +8,9 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { buttonClass, enlaceClass } from "@/components/ui/button-class";
 import { Card } from "@/components/ui/card";
+import { Field, Input } from "@/components/ui/field";
 import { Migas } from "@/components/ui/migas";
-import { ESTADOS_ENTREGA } from "@/lib/api/limites";
+import { ESTADOS_ENTREGA, LIMITES_SID } from "@/lib/api/limites";
 import { LECTORES, topicoDeRuta } from "@/lib/panel/notificaciones/rutas";
 import { tituloTopico } from "@/lib/panel/notificaciones/topicos";
 import { exigirUsuario } from "@/lib/panel/session";
@@ -18,7 +19,7 @@ import type { Entregas, EstadoEntrega, Topic } from "@/lib/panel/v3-tipos";
 
 type Props = {
   params: Promise<{ topic: string }>;
-  searchParams: Promise<{ estado?: string | string[]; pagina?: string | string[] }>;
+  searchParams: Promise<Crudos>;
 };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -26,14 +27,21 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t("notificaciones.entregas.metaTitulo", { titulo: tituloTopico(decodeURIComponent((await params).topic), t) }) };
 }
 
+type Crudos = { estado?: string | string[]; sid?: string | string[]; pagina?: string | string[] };
+
 const uno = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
-function leerFiltros(raw: { estado?: string | string[]; pagina?: string | string[] }) {
+/** An enquiry's sid as the log's search takes it (a ULID's letters and digits); anything else is ignored, and said. */
+const SID = new RegExp(`^[0-9A-Za-z]{${LIMITES_SID.min},${LIMITES_SID.max}}$`);
+
+function leerFiltros(raw: Crudos) {
   const estadoRaw = uno(raw.estado) ?? "";
   const estado = (ESTADOS_ENTREGA as readonly string[]).includes(estadoRaw) ? (estadoRaw as EstadoEntrega) : undefined;
+  const sidRaw = uno(raw.sid)?.trim() ?? "";
+  const sid = SID.test(sidRaw) ? sidRaw.toUpperCase() : undefined;
   const paginaRaw = Number(uno(raw.pagina) ?? "1");
   const pagina = Number.isInteger(paginaRaw) && paginaRaw >= 1 && paginaRaw <= 99 ? paginaRaw : 1;
-  return { estado, pagina, estadoInvalido: estadoRaw !== "" && !estado };
+  return { estado, sid, sidRaw, pagina, estadoInvalido: estadoRaw !== "" && !estado, sidInvalido: sidRaw !== "" && !sid };
 }
 
 /** The delivery log of one topic: admin and soporte read it; only admin retries. */
@@ -41,7 +49,7 @@ export default async function EntregasPage({ params, searchParams }: Props) {
   const raw = (await params).topic;
   const user = await exigirUsuario({ roles: LECTORES, next: `/panel/notificaciones/${raw}/entregas` });
   const topic = topicoDeRuta(raw);
-  const { estado, pagina, estadoInvalido } = leerFiltros(await searchParams);
+  const { estado, sid, sidRaw, pagina, estadoInvalido, sidInvalido } = leerFiltros(await searchParams);
   const puedeReintentar = user.role === "admin";
   const t = await getTranslations();
   const titulo = tituloTopico(topic, t);
@@ -49,6 +57,7 @@ export default async function EntregasPage({ params, searchParams }: Props) {
   const enlace = (page: number) => {
     const query = new URLSearchParams();
     if (estado) query.set("estado", estado);
+    if (sid) query.set("sid", sid);
     if (page > 1) query.set("pagina", String(page));
     const search = query.toString();
     return search ? `${base}?${search}` : base;
@@ -90,6 +99,22 @@ export default async function EntregasPage({ params, searchParams }: Props) {
             ))}
           </select>
         </div>
+        {topic === "consultas" && (
+          <div className="min-w-0 max-sm:w-full sm:w-80">
+            <Field id="sid" label={t("notificaciones.entregas.sid")}>
+              <Input
+                id="sid"
+                name="sid"
+                type="search"
+                defaultValue={sidRaw}
+                maxLength={LIMITES_SID.max}
+                spellCheck={false}
+                autoComplete="off"
+                className="font-mono text-sm"
+              />
+            </Field>
+          </div>
+        )}
         <Button type="submit" variante="secundario">
           {t("notificaciones.entregas.filtrar")}
         </Button>
@@ -98,14 +123,16 @@ export default async function EntregasPage({ params, searchParams }: Props) {
         </Link>
       </form>
       {estadoInvalido && <Alert tono="aviso">{t("notificaciones.entregas.estadoInvalido")}</Alert>}
+      {sidInvalido && <Alert tono="aviso">{t("notificaciones.entregas.sidInvalido")}</Alert>}
       <Suspense
-        key={`${estado ?? ""}-${pagina}`}
+        key={`${estado ?? ""}-${sid ?? ""}-${pagina}`}
         fallback={<Cargando mensaje={t("notificaciones.entregas.cargando")} bloques={3} alto="h-40" />}
       >
         <Registro
           workspaceId={user.workspace.id}
           topic={topic}
           estado={estado}
+          sid={sid}
           pagina={pagina}
           puedeReintentar={puedeReintentar}
           enlace={enlace}
@@ -120,6 +147,7 @@ async function Registro({
   workspaceId,
   topic,
   estado,
+  sid,
   pagina,
   puedeReintentar,
   enlace,
@@ -127,6 +155,7 @@ async function Registro({
   workspaceId: string;
   topic: Topic;
   estado: EstadoEntrega | undefined;
+  sid: string | undefined;
   pagina: number;
   puedeReintentar: boolean;
   enlace: (pagina: number) => string;
@@ -135,7 +164,7 @@ async function Registro({
   let entregas: Entregas;
   try {
     const client = await v3ClientFor(workspaceId);
-    entregas = await client.listEntregas(topic, { estado, pagina });
+    entregas = await client.listEntregas(topic, { estado, sid, pagina });
   } catch (cause) {
     if (esEstadoV3(cause, 404)) {
       return (
@@ -158,9 +187,11 @@ async function Registro({
     <>
       <p className="text-sm text-slate-600" role="status">
         {entregas.Total === 0
-          ? estado
-            ? t("notificaciones.entregas.sinEnEstado", { estado: t(`notificaciones.estados.${estado}`) })
-            : t("notificaciones.entregas.sinNotificaciones")
+          ? sid
+            ? t("notificaciones.entregas.sinDeConsulta", { sid })
+            : estado
+              ? t("notificaciones.entregas.sinEnEstado", { estado: t(`notificaciones.estados.${estado}`) })
+              : t("notificaciones.entregas.sinNotificaciones")
           : t("notificaciones.entregas.resumen", {
               total: entregas.Total,
               estado: estado ? t(`notificaciones.estados.${estado}`) : "none",
