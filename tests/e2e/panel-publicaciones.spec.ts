@@ -225,3 +225,35 @@ test("admin: the home lists the agencies closest to their limits", async ({ page
   await expect(cerca.getByRole("progressbar").first()).toHaveAttribute("aria-valuetext", /^2 de 2 usadas/);
   await revisarPagina(page, "inicio-admin-cerca");
 });
+
+type Cambios = { Total: number; _entries: { Cambio: string; Origen: string }[] };
+
+test("agencia: a listing's page shows its changes, who made each (its system, the Panel, the platform) and when, as the API keeps them", async ({
+  page,
+}) => {
+  // The photos' checks are changes too: wait for them to end, so the page and the API agree.
+  await expect
+    .poll(async () => (await leer<Publicacion>(`/v3/publicaciones/${AGENCIA}/COR-1`)).Fotos.some((foto) => foto.Estado === "pendiente"), {
+      timeout: 30_000,
+    })
+    .toBe(false);
+  const cambios = await leer<Cambios>(`/v3/publicaciones/${AGENCIA}/COR-1/cambios`);
+  await ingresar(page, AGENCIA, "/panel/publicaciones/COR-1");
+  const lista = page.getByRole("list", { name: "Cambios de la publicación, del más reciente al más antiguo" });
+  const filas = lista.getByTestId("cambio");
+  await expect(filas).toHaveCount(cambios.Total);
+  // Paused and reactivated from the Panel by an earlier test; the newest first.
+  const delPanel = filas.filter({ hasText: /El Panel/ });
+  await expect(delPanel).toHaveCount(cambios._entries.filter((cambio) => cambio.Origen === "panel").length);
+  await expect(delPanel.first()).toContainText("Cambio de estado");
+  await expect(delPanel.first()).toContainText("Activa · Exposición alta");
+  await expect(delPanel.last()).toContainText("Pausada: la pausaron desde el sistema de la agencia o el Panel");
+  await expect(filas.last()).toContainText("Publicada");
+  await expect(filas.last()).toContainText("El sistema de la agencia");
+  await expect(filas.filter({ hasText: "Revisión de una foto" }).first()).toContainText("La plataforma");
+  await expect(filas.first().locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
+  // Words, not the API's values.
+  await expect(lista).not.toContainText("Suspendida");
+  await expect(lista).not.toContainText("exposicion");
+  await revisarPagina(page, "publicacion-cambios-agencia");
+});
