@@ -257,3 +257,27 @@ test("agencia: a listing's page shows its changes, who made each (its system, th
   await expect(lista).not.toContainText("exposicion");
   await revisarPagina(page, "publicacion-cambios-agencia");
 });
+
+test("agencia: on a phone the filters fold behind a button that counts those applied, so the first screen shows cars", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await ingresar(page, AGENCIA, "/panel/publicaciones?estado=suspendida&q=Hilux");
+  const boton = page.getByRole("button", { name: "Filtros (2 activos)" });
+  await expect(boton).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByLabel("Estado", { exact: true })).toBeHidden();
+  await expect(fila(page, "HIL-3")).toBeInViewport();
+  await revisarPagina(page, "publicaciones-filtros-plegados-agencia");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await boton.click();
+  await expect(boton).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByLabel("Estado", { exact: true })).toHaveValue("suspendida");
+  await page.getByLabel("Estado", { exact: true }).selectOption("activa");
+  await page.getByRole("button", { name: "Aplicar" }).click();
+  await page.waitForURL((url) => url.searchParams.get("estado") === null && url.searchParams.get("q") === "Hilux");
+  await expect(page.getByRole("button", { name: "Filtros (1 activo)" })).toBeVisible();
+
+  // On a wide screen they are always there, with no button.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.getByLabel("Estado", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Filtros/ })).toBeHidden();
+});
