@@ -76,9 +76,9 @@ describe("GET /v3/publicaciones/{adminMail}/{externalId}/cambios", () => {
       Total: 5,
       PerPagina: 50,
       _links: {
-        self: { href: `${path}/cambios` },
-        first: { href: `${path}/cambios` },
-        last: { href: `${path}/cambios` },
+        self: { href: `${path}/cambios?pagina=1` },
+        first: { href: `${path}/cambios?pagina=1` },
+        last: { href: `${path}/cambios?pagina=1` },
         publicacion: { href: path },
       },
     });
@@ -92,7 +92,7 @@ describe("GET /v3/publicaciones/{adminMail}/{externalId}/cambios", () => {
 
     // A page past the changes is empty, with the same Total.
     const segunda = await cambios(appA, mail, body.ExternalId, "?pagina=2");
-    expect([segunda._entries.length, segunda.Total, segunda._links.prev?.href]).toEqual([0, 5, `${path}/cambios`]);
+    expect([segunda._entries.length, segunda.Total, segunda._links.prev?.href]).toEqual([0, 5, `${path}/cambios?pagina=1`]);
   });
 
   it("the operator's package changes are the platform's: a level moved, then the listing suspended by the package", async () => {
