@@ -347,7 +347,7 @@ export const CambioPublicacionSchema = z
     Momento: dateTimeOut("Cuándo, con desplazamiento"),
     Cambio: z.enum(CAMBIOS).meta({
       description:
-        "creada; estado: cambió el Estado o el Motivo (archivarla también); exposicion: cambió solo el nivel; foto: terminó la revisión de una foto",
+        "creada; estado: cambió el Estado o el Motivo (archivarla también); exposicion: cambió solo el nivel; foto: terminó la revisión de una foto con otro resultado que su revisión anterior",
     }),
     Origen: OrigenSchema,
     Estado: z.enum(ESTADOS_PUBLICACION).meta({ description: "El de la publicación después del cambio" }),
@@ -482,7 +482,7 @@ export const listCambiosPublicacionOp = defineOperation({
   path: "/v3/publicaciones/{adminMail}/{externalId}/cambios",
   operationId: "listCambiosPublicacion",
   summary: "Cambios de una publicación",
-  description: `Extensión. Su creación, cada cambio de Estado o Motivo (archivarla también), de nivel de exposición, y cada revisión de foto terminada, con quién lo causó y el estado que le dejó; del más reciente al más antiguo, ${PER_PAGINA} por página. Un cambio del auto (precio, kilómetros…) no es uno.`,
+  description: `Extensión. Su creación, cada cambio de Estado o Motivo (archivarla también), de nivel de exposición, y cada revisión de foto que cambió su resultado, con quién lo causó y el estado que le dejó; del más reciente al más antiguo, ${PER_PAGINA} por página. Un cambio del auto (precio, kilómetros…) no es uno.`,
   params: PublicacionParams,
   query: CambiosQuery,
   success: { status: 200, description: "CambiosPublicacion", entry: CambiosPublicacionSchema },

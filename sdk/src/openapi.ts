@@ -393,7 +393,7 @@ export interface paths {
         };
         /**
          * Cambios de una publicación
-         * @description Extensión. Su creación, cada cambio de Estado o Motivo (archivarla también), de nivel de exposición, y cada revisión de foto terminada, con quién lo causó y el estado que le dejó; del más reciente al más antiguo, 50 por página. Un cambio del auto (precio, kilómetros…) no es uno.
+         * @description Extensión. Su creación, cada cambio de Estado o Motivo (archivarla también), de nivel de exposición, y cada revisión de foto que cambió su resultado, con quién lo causó y el estado que le dejó; del más reciente al más antiguo, 50 por página. Un cambio del auto (precio, kilómetros…) no es uno.
          */
         get: operations["listCambiosPublicacion"];
         put?: never;
@@ -1666,7 +1666,7 @@ export interface components {
              */
             Momento: string;
             /**
-             * @description creada; estado: cambió el Estado o el Motivo (archivarla también); exposicion: cambió solo el nivel; foto: terminó la revisión de una foto
+             * @description creada; estado: cambió el Estado o el Motivo (archivarla también); exposicion: cambió solo el nivel; foto: terminó la revisión de una foto con otro resultado que su revisión anterior
              * @enum {string}
              */
             Cambio: "creada" | "estado" | "exposicion" | "foto";

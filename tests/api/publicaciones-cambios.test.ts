@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Credentials, createApp } from "../support/client";
 import { call, registered, unique } from "../support/consultas";
-import { edicion, nuevaPublicacion, paquete, publicar } from "../support/publicaciones";
+import { edicion, leer, nuevaPublicacion, paquete, publicar } from "../support/publicaciones";
 import { eventually } from "../support/receiver";
 import { startPhotoServer } from "../support/servidor-de-fotos";
 
@@ -109,7 +109,7 @@ describe("GET /v3/publicaciones/{adminMail}/{externalId}/cambios", () => {
     ]);
   });
 
-  it("a photo's check that ends is a change of the platform's, with its result", async () => {
+  it("a photo's check that ends is a change of the platform's, with its result; the same result again is none", async () => {
     const mail = await registered([[appA, false]]);
     await paquete(mail, { publicaciones: 2, alta: 2 });
     const body = nuevaPublicacion({ Fotos: [{ Url: photos.url("/pagina.jpg") }] });
@@ -132,6 +132,20 @@ describe("GET /v3/publicaciones/{adminMail}/{externalId}/cambios", () => {
         Foto: { Url: photos.url("/pagina.jpg"), Estado: "error", Motivo: "no es una imagen" },
       },
       { Cambio: "creada", Origen: "panel", Estado: "Activa", Motivo: null, Exposicion: "Alta", Foto: null },
+    ]);
+    // A PUT checks a photo in error again: the same result again is no new change.
+    const path = `/v3/publicaciones/${mail}/${body.ExternalId}`;
+    const pausada = await call(appA, "PUT", path, edicion(body, { Activa: false }));
+    expect((await pausada.json()).Fotos[0].Estado).toBe("pendiente");
+    await eventually(
+      async () => ((await leer(appA, mail, body.ExternalId)).Fotos[0].Estado === "error" ? true : undefined),
+      30_000,
+      "la nueva revisión de la foto",
+    );
+    expect(resumen(await cambios(appA, mail, body.ExternalId))).toEqual([
+      "panel creada Activa/null/Alta",
+      "plataforma foto Activa/null/Alta",
+      "app estado Suspendida/app/null",
     ]);
   });
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { conflictProblem } from "@/lib/api/problem";
-import type { Origen, Publicacion, PublicacionEdit, PublicacionRef, TipoCambio } from "@/lib/api/publicaciones";
+import type { Origen, Publicacion, PublicacionEdit, PublicacionRef } from "@/lib/api/publicaciones";
 import { getDb } from "@/lib/db";
 import { type Nivel, publicaciones } from "@/lib/db/schema";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
@@ -9,7 +9,7 @@ import { reserve } from "./cupo";
 import { autoOf, carColumns, findListing, saveFotos } from "./listing";
 import { notifyPresented } from "./notify";
 import { type PublicacionRow, presentMany, presentRef } from "./present-publicacion";
-import { recordCambio } from "./record-cambios";
+import { type CambioPropio, recordCambio } from "./record-cambios";
 import { lookUp, type Names, requireMatches } from "./resolve";
 
 export const archived = (externalId: string) =>
@@ -32,7 +32,7 @@ async function stateAfter(tx: Parameters<typeof reserve>[0], row: PublicacionRow
 }
 
 /** What an edit changed of the listing's state: Estado or Motivo, else the level alone, else nothing. */
-function changeOf(before: PublicacionRow, after: PublicacionRow): TipoCambio | undefined {
+function changeOf(before: PublicacionRow, after: PublicacionRow): CambioPropio | undefined {
   if (before.estado !== after.estado || before.motivo !== after.motivo) return "estado";
   if (before.exposicion !== after.exposicion) return "exposicion";
   return undefined;

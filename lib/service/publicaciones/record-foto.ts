@@ -5,7 +5,7 @@ import { publicaciones, publicacionFotos } from "@/lib/db/schema";
 import type { Revision } from "./check-foto";
 import type { ClaimedFoto } from "./claim-fotos";
 import { notifyPublicacion } from "./notify";
-import { recordCambio } from "./record-cambios";
+import { recordFotoRevisada } from "./record-cambios";
 
 /**
  * The waits before trying a photo again after a failure that may pass (decisions 0072): the third
@@ -60,7 +60,7 @@ export async function recordFotoCheck(foto: ClaimedFoto, revision: Revision, now
       .returning({ url: publicacionFotos.url });
     if (written.length === 0) return false;
     await tx.update(publicaciones).set({ modificada: now }).where(eq(publicaciones.id, foto.publicacionId));
-    await recordCambio(tx, listing, "foto", "plataforma", now, { url: foto.url, ...revision });
+    await recordFotoRevisada(tx, listing, { url: foto.url, ...revision }, now);
     await notifyPublicacion(tx, foto.publicacionId);
     return true;
   });
