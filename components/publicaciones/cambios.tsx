@@ -21,6 +21,11 @@ export function ListaCambios({ cambios, caption, quien }: { cambios: FilaCambio[
           <div className="min-w-0">
             <p className="font-medium text-slate-900">{cambio.que}</p>
             <p className="break-words text-sm text-slate-700">{cambio.resultado}</p>
+            {cambio.foto && (
+              <p className="truncate text-xs text-slate-500" title={cambio.foto}>
+                {cambio.foto}
+              </p>
+            )}
           </div>
           <p className="text-sm text-slate-700">
             <span className="sr-only">{quien}: </span>

@@ -250,7 +250,9 @@ test("agencia: a listing's page shows its changes, who made each (its system, th
   await expect(delPanel.last()).toContainText("Pausada: la pausaron desde el sistema de la agencia o el Panel");
   await expect(filas.last()).toContainText("Publicada");
   await expect(filas.last()).toContainText("El sistema de la agencia");
-  await expect(filas.filter({ hasText: "Revisión de una foto" }).first()).toContainText("La plataforma");
+  const foto = filas.filter({ hasText: "Revisión de una foto" }).first();
+  await expect(foto).toContainText("La plataforma");
+  await expect(foto).toContainText(`${base}/`);
   await expect(filas.first().locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
   // Words, not the API's values.
   await expect(lista).not.toContainText("Suspendida");

@@ -53,13 +53,15 @@ function resultadoDe(cambio: CambioPublicacion, t: Traductor): string {
   return cambio.Estado === "Activa" ? `${estado} · ${exposicionDe(cambio, t)}` : estado;
 }
 
-export type FilaCambio = { que: string; resultado: string; origen: string; momento: string; momentoIso: string };
+/** `foto`: the URL of the photo checked, for a photo's check. */
+export type FilaCambio = { que: string; resultado: string; foto?: string; origen: string; momento: string; momentoIso: string };
 
 /** A change of a listing in words: what happened, what it left, who made it (the partner's system, the Panel or the platform), when. */
 export function cambioDe(cambio: CambioPublicacion, t: Traductor, f: Formateador): FilaCambio {
   return {
     que: t(`publicaciones.cambios.tipos.${cambio.Cambio}`),
     resultado: resultadoDe(cambio, t),
+    foto: cambio.Foto?.Url,
     origen: t(`publicaciones.cambios.origenes.${cambio.Origen}`),
     momento: fechaHora(f, cambio.Momento),
     momentoIso: cambio.Momento,
