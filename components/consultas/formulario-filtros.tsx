@@ -3,10 +3,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
-import { useMemo, useState, useTransition } from "react";
+import { useMemo, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
+import { BotonPlegable, usePlegable } from "@/components/ui/plegable";
 import { DIAS_CONSULTAS, MAX_EXTERNALID, MAX_Q } from "@/lib/api/limites";
 import { esquemaFiltros, type Filtros, type FiltrosFormulario, PRESETS, periodoDe, urlConsultas } from "@/lib/panel/consultas/filtros";
 import { dia } from "@/lib/panel/formatos";
@@ -39,7 +40,7 @@ export function FormularioFiltros({ agencias, fijo, valores, atendida, errores, 
   const [pendiente, startTransition] = useTransition();
   const activos = (fijo ? CAMPOS.slice(2, 5) : CAMPOS.slice(1, 5)).filter((campo) => valores[campo]).length;
   // On a phone the filters fold behind one button; open when the URL's filters have an error to show.
-  const [abiertos, setAbiertos] = useState(Boolean(errores));
+  const plegable = usePlegable("filtros-consultas", Boolean(errores));
   const schema = useMemo(() => esquemaFiltros(hoy, t, f), [hoy, t, f]);
   const defaultValues = {
     agencia: valores.agencia ?? "",
@@ -145,19 +146,13 @@ export function FormularioFiltros({ agencias, fijo, valores, atendida, errores, 
               {t("consultas.filtros.preset", { dias })}
             </Button>
           ))}
-          <Button
-            variante="secundario"
-            className="ml-auto md:hidden"
-            aria-expanded={abiertos}
-            aria-controls="filtros-consultas"
-            onClick={() => setAbiertos((antes) => !antes)}
-          >
+          <BotonPlegable plegable={plegable} className="ml-auto">
             {t("consultas.filtros.mostrar", { activos })}
-          </Button>
+          </BotonPlegable>
         </fieldset>
         <div
-          id="filtros-consultas"
-          className={`${abiertos ? "block" : "hidden"} rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 md:block`}
+          id={plegable.panel.id}
+          className={`${plegable.panel.className} rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6`}
         >
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {fijo ? (

@@ -333,6 +333,47 @@ export type PublicacionesRef = z.output<typeof PublicacionesRefSchema>;
 export const ORIGENES = ["app", "panel", "plataforma"] as const;
 export type Origen = (typeof ORIGENES)[number];
 
+export const CAMBIOS = ["creada", "estado", "exposicion", "foto"] as const;
+export type TipoCambio = (typeof CAMBIOS)[number];
+
+const OrigenSchema = z.enum(ORIGENES).meta({
+  id: "Origen",
+  description:
+    "Quién causó el cambio: app (la app por la API), panel (alguien en el Panel de la app, con X-ACS-Origen: panel) o plataforma (el paquete, una desasociación, el marketplace, la revisión de fotos)",
+});
+
+export const CambioPublicacionSchema = z
+  .object({
+    Momento: dateTimeOut("Cuándo, con desplazamiento"),
+    Cambio: z.enum(CAMBIOS).meta({
+      description:
+        "creada; estado: cambió el Estado o el Motivo (archivarla también); exposicion: cambió solo el nivel; foto: terminó la revisión de una foto con otro resultado que su revisión anterior",
+    }),
+    Origen: OrigenSchema,
+    Estado: z.enum(ESTADOS_PUBLICACION).meta({ description: "El de la publicación después del cambio" }),
+    Motivo: z.enum(MOTIVOS_PUBLICACION).nullable(),
+    Exposicion: z.enum(EXPOSICIONES).nullable(),
+    Foto: z
+      .object({ Url: z.string().meta({ format: "uri" }), Estado: z.enum(ESTADOS_FOTO), Motivo: z.string().nullable() })
+      .nullable()
+      .meta({ description: "La foto revisada y su resultado (Cambio foto); null en los demás" }),
+  })
+  .meta({ id: "CambioPublicacion" });
+
+export const CambiosPublicacionSchema = z
+  .object({
+    ...envelope,
+    Total: z.number().int().meta({ description: "Cambios guardados de la publicación (todas las páginas)" }),
+    _links: linksSchema("CambiosPublicacionLinks", ["first", "last", "publicacion"], ["prev", "next"]),
+    _entries: z.array(CambioPublicacionSchema),
+  })
+  .meta({ id: "CambiosPublicacion" });
+
+export type CambioPublicacion = z.output<typeof CambioPublicacionSchema>;
+export type CambiosPublicacion = z.output<typeof CambiosPublicacionSchema>;
+
+export const CambiosQuery = z.object({ pagina });
+
 export const NotificacionPublicacionSchema = notificacionSchema(
   "NotificacionPublicacion",
   z.literal("publicaciones"),
@@ -341,10 +382,7 @@ export const NotificacionPublicacionSchema = notificacionSchema(
     .object({
       AdminMail: emailOut(),
       ExternalId: z.string(),
-      Origen: z.enum(ORIGENES).meta({
-        description:
-          "Quién causó el cambio: app (la app por la API), panel (alguien en el Panel de la app, con X-ACS-Origen: panel) o plataforma (el paquete, una desasociación, el marketplace, la revisión de fotos)",
-      }),
+      Origen: OrigenSchema,
       Publicacion: PublicacionSchema,
     })
     .meta({ id: "DatosPublicacion" }),
@@ -438,12 +476,26 @@ export const archivePublicacionOp = defineOperation({
   errors: { 400: "adminMail o externalId no son válidos; ValidationProblemDetails.", 404: missing },
 });
 
+export const listCambiosPublicacionOp = defineOperation({
+  tag,
+  method: "GET",
+  path: "/v3/publicaciones/{adminMail}/{externalId}/cambios",
+  operationId: "listCambiosPublicacion",
+  summary: "Cambios de una publicación",
+  description: `Extensión. Su creación, cada cambio de Estado o Motivo (archivarla también), de nivel de exposición, y cada revisión de foto que cambió su resultado, con quién lo causó y el estado que le dejó; del más reciente al más antiguo, ${PER_PAGINA} por página. Un cambio del auto (precio, kilómetros…) no es uno.`,
+  params: PublicacionParams,
+  query: CambiosQuery,
+  success: { status: 200, description: "CambiosPublicacion", entry: CambiosPublicacionSchema },
+  errors: { 400: "adminMail, externalId o pagina no son válidos; ValidationProblemDetails.", 404: missing },
+});
+
 export const publicacionesOperations = [
   listPublicacionesOp,
   createPublicacionOp,
   getPublicacionOp,
   editPublicacionOp,
   archivePublicacionOp,
+  listCambiosPublicacionOp,
 ];
 
 /**

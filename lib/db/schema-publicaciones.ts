@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 import { agencias } from "./schema-agencias";
 import { apps } from "./schema-apps";
@@ -108,4 +108,35 @@ export const publicacionFotos = pgTable(
     primaryKey({ columns: [table.publicacionId, table.url] }),
     index("publicacion_fotos_pendientes_idx").on(table.publicacionId, table.posicion).where(sql`${table.estado} = 'pendiente'`),
   ],
+);
+
+/**
+ * What happened to a listing, one row per change (decision 0116): its creation, a change of its
+ * state or reason (archiving too), of its level alone, or a photo's check that ended; each with who
+ * caused it (`origen`: app, panel or plataforma, as its notification says, decisions 0068) and the
+ * listing's state after it. Written in the transaction of the change; a change of the car alone
+ * (price, kilometres…) is not one.
+ */
+export const publicacionCambios = pgTable(
+  "publicacion_cambios",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    publicacionId: text("publicacion_id")
+      .notNull()
+      .references(() => publicaciones.id, { onDelete: "cascade" }),
+    momento: timestamp("momento", { withTimezone: true }).notNull(),
+    /** creada, estado, exposicion or foto. */
+    cambio: text("cambio").notNull(),
+    /** app, panel or plataforma. */
+    origen: text("origen").notNull(),
+    estado: text("estado").notNull(),
+    motivo: text("motivo"),
+    exposicion: text("exposicion"),
+    /** The photo checked (cambio foto), its result and reason; null otherwise. */
+    fotoUrl: text("foto_url"),
+    fotoEstado: text("foto_estado"),
+    fotoMotivo: text("foto_motivo"),
+  },
+  // A listing's changes, newest first (read backwards), and their count.
+  (table) => [index("publicacion_cambios_publicacion_idx").on(table.publicacionId, table.id)],
 );

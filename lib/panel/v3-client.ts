@@ -261,6 +261,9 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
     archivePublicacion: async (adminMail: string, externalId: string) => {
       await ok(sdk.DELETE("/v3/publicaciones/{adminMail}/{externalId}", publicacion(adminMail, externalId)));
     },
+    /** GET …/cambios (extension): the listing's changes, newest first, the first page. */
+    listCambiosPublicacion: (adminMail: string, externalId: string) =>
+      data(sdk.GET("/v3/publicaciones/{adminMail}/{externalId}/cambios", publicacion(adminMail, externalId))),
 
     // Catálogos
     listRegiones: () => data(sdk.GET("/v3/regiones")),

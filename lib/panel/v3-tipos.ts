@@ -32,6 +32,8 @@ export type Publicacion = Schemas["Publicacion"];
 export type Publicaciones = Schemas["Publicaciones"];
 export type PublicacionCambios = Schemas["PublicacionEdit"];
 export type Exposicion = NonNullable<Publicacion["Exposicion"]>;
+export type CambioPublicacion = Schemas["CambioPublicacion"];
+export type CambiosPublicacion = Schemas["CambiosPublicacion"];
 
 export type Topic = Schemas["Topic"];
 /** Its Secret is always null (the API never sends it back): left out, as the SDK reads an answer. */

@@ -408,6 +408,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/publicaciones/{adminMail}/{externalId}/cambios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cambios de una publicación
+         * @description Extensión. Su creación, cada cambio de Estado o Motivo (archivarla también), de nivel de exposición, y cada revisión de foto que cambió su resultado, con quién lo causó y el estado que le dejó; del más reciente al más antiguo, 50 por página. Un cambio del auto (precio, kilómetros…) no es uno.
+         */
+        get: operations["listCambiosPublicacion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * Métodos de /v3/publicaciones/{adminMail}/{externalId}/cambios
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
+         */
+        options: operations["listCambiosPublicacionOptions"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/appnotificaciones": {
         parameters: {
             query?: never;
@@ -1696,6 +1720,56 @@ export interface components {
             prev?: components["schemas"]["Link"];
             next?: components["schemas"]["Link"];
         };
+        CambiosPublicacion: {
+            Pagina: number;
+            /** @description Cambios guardados de la publicación (todas las páginas) */
+            Total: number;
+            /** @example 50 */
+            PerPagina: number;
+            _links: components["schemas"]["CambiosPublicacionLinks"];
+            _entries: components["schemas"]["CambioPublicacion"][];
+        };
+        CambiosPublicacionLinks: {
+            self: components["schemas"]["Link"];
+            first: components["schemas"]["Link"];
+            last: components["schemas"]["Link"];
+            publicacion: components["schemas"]["Link"];
+            prev?: components["schemas"]["Link"];
+            next?: components["schemas"]["Link"];
+        };
+        CambioPublicacion: {
+            /**
+             * Format: date-time
+             * @description Cuándo, con desplazamiento
+             */
+            Momento: string;
+            /**
+             * @description creada; estado: cambió el Estado o el Motivo (archivarla también); exposicion: cambió solo el nivel; foto: terminó la revisión de una foto con otro resultado que su revisión anterior
+             * @enum {string}
+             */
+            Cambio: "creada" | "estado" | "exposicion" | "foto";
+            Origen: components["schemas"]["Origen"];
+            /**
+             * @description El de la publicación después del cambio
+             * @enum {string}
+             */
+            Estado: "Activa" | "Suspendida" | "Archivada";
+            Motivo: ("app" | "paquete" | "desasociada") | null;
+            Exposicion: ("Alta" | "Media" | "Baja") | null;
+            /** @description La foto revisada y su resultado (Cambio foto); null en los demás */
+            Foto: {
+                /** Format: uri */
+                Url: string;
+                /** @enum {string} */
+                Estado: "pendiente" | "ok" | "error";
+                Motivo: string | null;
+            } | null;
+        };
+        /**
+         * @description Quién causó el cambio: app (la app por la API), panel (alguien en el Panel de la app, con X-ACS-Origen: panel) o plataforma (el paquete, una desasociación, el marketplace, la revisión de fotos)
+         * @enum {string}
+         */
+        Origen: "app" | "panel" | "plataforma";
         AppWebhooks: {
             _links: components["schemas"]["SelfLinks"];
             _entries: components["schemas"]["AppWebhookEntry"][];
@@ -1819,11 +1893,7 @@ export interface components {
             /** Format: email */
             AdminMail: string;
             ExternalId: string;
-            /**
-             * @description Quién causó el cambio: app (la app por la API), panel (alguien en el Panel de la app, con X-ACS-Origen: panel) o plataforma (el paquete, una desasociación, el marketplace, la revisión de fotos)
-             * @enum {string}
-             */
-            Origen: "app" | "panel" | "plataforma";
+            Origen: components["schemas"]["Origen"];
             Publicacion: components["schemas"]["Publicacion"];
         };
         /** @description Cualquier tópico: una notificación de prueba pedida con POST /v3/appnotificaciones/{topic}/prueba. */
@@ -5809,6 +5879,227 @@ export interface operations {
         };
     };
     getPublicacionOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
+                adminMail: string;
+                /** @description El ExternalId de la publicación (sin distinguir mayúsculas) */
+                externalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sin cuerpo. */
+            204: {
+                headers: {
+                    /** @description Los métodos que la ruta admite (para una agencia, los que la app puede usar ahora). */
+                    Allow: string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listCambiosPublicacion: {
+        parameters: {
+            query?: {
+                /** @description Página, de 1 a 99 */
+                pagina?: number;
+            };
+            header?: never;
+            path: {
+                /** @description E-mail del administrador de la agencia (hasta 50 caracteres) */
+                adminMail: string;
+                /** @description El ExternalId de la publicación (sin distinguir mayúsculas) */
+                externalId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CambiosPublicacion */
+            200: {
+                headers: {
+                    /** @description Etiqueta de entidad fuerte del cuerpo; If-None-Match con ella responde 304. */
+                    ETag: string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CambiosPublicacion"];
+                    "text/json": components["schemas"]["CambiosPublicacion"];
+                    "application/vnd.service.entry+json": components["schemas"]["CambiosPublicacion"];
+                };
+            };
+            /** @description No modificado (If-None-Match coincide con el ETag); sin cuerpo. */
+            304: {
+                headers: {
+                    /** @description La etiqueta de entidad que coincidió. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description adminMail, externalId o pagina no son válidos; ValidationProblemDetails. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description La agencia no está registrada con la app, o la publicación no existe para la app. Sin cuerpo. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    listCambiosPublicacionOptions: {
         parameters: {
             query?: never;
             header?: never;

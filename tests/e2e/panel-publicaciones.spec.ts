@@ -225,3 +225,62 @@ test("admin: the home lists the agencies closest to their limits", async ({ page
   await expect(cerca.getByRole("progressbar").first()).toHaveAttribute("aria-valuetext", /^2 de 2 usadas/);
   await revisarPagina(page, "inicio-admin-cerca");
 });
+
+type Cambios = { Total: number; _entries: { Cambio: string; Origen: string }[] };
+
+test("agencia: a listing's page shows its changes, who made each (its system, the Panel, the platform) and when, as the API keeps them", async ({
+  page,
+}) => {
+  // The photos' checks are changes too: wait for them to end, so the page and the API agree.
+  await expect
+    .poll(async () => (await leer<Publicacion>(`/v3/publicaciones/${AGENCIA}/COR-1`)).Fotos.some((foto) => foto.Estado === "pendiente"), {
+      timeout: 30_000,
+    })
+    .toBe(false);
+  const cambios = await leer<Cambios>(`/v3/publicaciones/${AGENCIA}/COR-1/cambios`);
+  await ingresar(page, AGENCIA, "/panel/publicaciones/COR-1");
+  const lista = page.getByRole("list", { name: "Cambios de la publicación, del más reciente al más antiguo" });
+  const filas = lista.getByTestId("cambio");
+  await expect(filas).toHaveCount(cambios.Total);
+  // Paused and reactivated from the Panel by an earlier test; the newest first.
+  const delPanel = filas.filter({ hasText: /El Panel/ });
+  await expect(delPanel).toHaveCount(cambios._entries.filter((cambio) => cambio.Origen === "panel").length);
+  await expect(delPanel.first()).toContainText("Cambio de estado");
+  await expect(delPanel.first()).toContainText("Activa · Exposición alta");
+  await expect(delPanel.last()).toContainText("Pausada: la pausaron desde el sistema de la agencia o el Panel");
+  await expect(filas.last()).toContainText("Publicada");
+  await expect(filas.last()).toContainText("El sistema de la agencia");
+  const foto = filas.filter({ hasText: "Revisión de una foto" }).first();
+  await expect(foto).toContainText("La plataforma");
+  await expect(foto).toContainText(`${base}/`);
+  await expect(filas.first().locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
+  // Words, not the API's values.
+  await expect(lista).not.toContainText("Suspendida");
+  await expect(lista).not.toContainText("exposicion");
+  await revisarPagina(page, "publicacion-cambios-agencia");
+});
+
+test("agencia: on a phone the filters fold behind a button that counts those applied, so the first screen shows cars", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await ingresar(page, AGENCIA, "/panel/publicaciones?estado=suspendida&q=Hilux");
+  const boton = page.getByRole("button", { name: "Filtros (2 activos)" });
+  await expect(boton).toHaveAttribute("aria-expanded", "false");
+  await expect(page.getByLabel("Estado", { exact: true })).toBeHidden();
+  await expect(fila(page, "HIL-3")).toBeInViewport();
+  await revisarPagina(page, "publicaciones-filtros-plegados-agencia");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await boton.click();
+  await expect(boton).toHaveAttribute("aria-expanded", "true");
+  await expect(page.getByLabel("Estado", { exact: true })).toHaveValue("suspendida");
+  await page.getByLabel("Estado", { exact: true }).selectOption("activa");
+  await page.getByRole("button", { name: "Aplicar" }).click();
+  // A plain GET form: every field lands in the URL, the default state too (not counted as a filter).
+  await page.waitForURL((url) => url.searchParams.get("estado") === "activa" && url.searchParams.get("q") === "Hilux");
+  await expect(page.getByRole("button", { name: "Filtros (1 activo)" })).toBeVisible();
+
+  // On a wide screen they are always there, with no button.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.getByLabel("Estado", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Filtros/ })).toBeHidden();
+});

@@ -1,7 +1,7 @@
 import type { Formateador } from "@/lib/panel/formatos";
 import { dinero, fechaHora, numero, SIN_DATO } from "@/lib/panel/formatos";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
-import type { Publicacion } from "@/lib/panel/v3-tipos";
+import type { CambioPublicacion, Publicacion } from "@/lib/panel/v3-tipos";
 import { urlConsultas } from "../consultas/filtros";
 import { urlPublicacion } from "./filtros";
 
@@ -42,6 +42,31 @@ export function estadoDe(publicacion: Pick<Publicacion, "Estado" | "Motivo">, t:
 
 export const exposicionDe = (publicacion: Pick<Publicacion, "Exposicion">, t: Traductor): string =>
   t(`publicaciones.niveles.${publicacion.Exposicion ?? "ninguna"}`);
+
+/** What a change left: the photo's check for a photo; else the state, with the level when Activa. */
+function resultadoDe(cambio: CambioPublicacion, t: Traductor): string {
+  if (cambio.Foto) {
+    const estado = t(`publicaciones.detalle.fotoEstados.${cambio.Foto.Estado}`);
+    return cambio.Foto.Motivo ? `${estado}: ${cambio.Foto.Motivo}` : estado;
+  }
+  const estado = estadoDe(cambio, t);
+  return cambio.Estado === "Activa" ? `${estado} · ${exposicionDe(cambio, t)}` : estado;
+}
+
+/** `foto`: the URL of the photo checked, for a photo's check. */
+export type FilaCambio = { que: string; resultado: string; foto?: string; origen: string; momento: string; momentoIso: string };
+
+/** A change of a listing in words: what happened, what it left, who made it (the partner's system, the Panel or the platform), when. */
+export function cambioDe(cambio: CambioPublicacion, t: Traductor, f: Formateador): FilaCambio {
+  return {
+    que: t(`publicaciones.cambios.tipos.${cambio.Cambio}`),
+    resultado: resultadoDe(cambio, t),
+    foto: cambio.Foto?.Url,
+    origen: t(`publicaciones.cambios.origenes.${cambio.Origen}`),
+    momento: fechaHora(f, cambio.Momento),
+    momentoIso: cambio.Momento,
+  };
+}
 
 /**
  * The inbox filtered by this listing (its 90 days, the API's default period), all of them or the

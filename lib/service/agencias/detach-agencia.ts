@@ -6,6 +6,7 @@ import { agenciaApps, invitaciones } from "@/lib/db/schema";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { suspendDetached } from "@/lib/service/publicaciones/cupo";
 import { notifyPublicaciones } from "@/lib/service/publicaciones/notify";
+import { recordCambios } from "@/lib/service/publicaciones/record-cambios";
 import { findVisible } from "./relation";
 
 /**
@@ -25,6 +26,7 @@ export async function detachAgencia(app: AuthenticatedApp, adminMail: string): P
       .set({ estado: "desasociada", desasociadaAt: now })
       .where(and(eq(agenciaApps.agenciaId, agenciaId), eq(agenciaApps.appId, app.id)));
     const suspended = await suspendDetached(tx, agenciaId, app.id, now);
+    await recordCambios(tx, suspended, "estado", "plataforma", now);
     await notifyPublicaciones(tx, suspended, "plataforma", now);
     await tx
       .update(invitaciones)

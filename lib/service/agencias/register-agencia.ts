@@ -12,6 +12,7 @@ import { agenciaApps, agencias, invitaciones, operadores, productos } from "@/li
 import { config } from "@/lib/env";
 import { restoreDetached } from "@/lib/service/publicaciones/cupo";
 import { notifyPublicaciones } from "@/lib/service/publicaciones/notify";
+import { recordCambios } from "@/lib/service/publicaciones/record-cambios";
 import { enqueueNotification } from "@/lib/service/webhooks/enqueue-notification";
 import { formatDateTime } from "@/lib/time";
 import { matchUbicacion } from "./edit-agencia";
@@ -66,6 +67,7 @@ async function attach(tx: Db, invitation: InvitationView, compartirCatalogo: boo
     .set({ estado: "registrada", registradaAt: now, desasociadaAt: null, compartirCatalogo })
     .where(and(eq(agenciaApps.agenciaId, invitation.agenciaId), eq(agenciaApps.appId, invitation.appId)));
   const restored = await restoreDetached(tx, invitation.agenciaId, invitation.appId, now);
+  await recordCambios(tx, restored, "estado", "plataforma", now);
   await notifyPublicaciones(tx, restored, "plataforma", now);
   const visible = await findVisible(tx, invitation.appId, invitation.adminMail);
   if (!visible) throw new Error("Agencia desaparecida durante el registro");

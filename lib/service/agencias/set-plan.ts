@@ -3,6 +3,7 @@ import { getDb } from "@/lib/db";
 import { productos } from "@/lib/db/schema";
 import { fitPackage } from "@/lib/service/publicaciones/cupo";
 import { notifyPublicaciones } from "@/lib/service/publicaciones/notify";
+import { recordCambios } from "@/lib/service/publicaciones/record-cambios";
 import { agencyByAdmin } from "./relation";
 
 export type PlanInput = {
@@ -50,6 +51,8 @@ export async function setPlan(input: PlanInput) {
       niveles: { Alta: row.exposicionAlta, Media: row.exposicionMedia, Baja: row.exposicionBaja },
     };
     const fitted = await fitPackage(tx, agencia.id, paquete, now);
+    await recordCambios(tx, fitted.suspendidas, "estado", "plataforma", now);
+    await recordCambios(tx, fitted.movidas, "exposicion", "plataforma", now);
     await notifyPublicaciones(tx, [...fitted.suspendidas, ...fitted.movidas], "plataforma", now);
     return { row, fitted };
   });

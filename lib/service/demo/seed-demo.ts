@@ -2,7 +2,17 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { decryptSecret } from "@/lib/crypto/secrets";
 import { type Db, getDb } from "@/lib/db";
-import { agenciaApps, agencias, apps, operadores, productos, publicaciones, publicacionFotos, serviceMeta } from "@/lib/db/schema";
+import {
+  agenciaApps,
+  agencias,
+  apps,
+  operadores,
+  productos,
+  publicacionCambios,
+  publicaciones,
+  publicacionFotos,
+  serviceMeta,
+} from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import { createApp } from "@/lib/service/apps/create-app";
@@ -156,6 +166,17 @@ async function catalogueOf(db: Db, agenciaId: string, appId: string) {
  * suspended by it. Existing listings are kept as they are, and the package is then made to hold
  * (nothing is notified: seeded rows are history).
  */
+/** A demo listing's creation as its changes keep it (decision 0116): the partner's system listed it. */
+const creacionDe = (row: { id: string; createdAt: Date; estado: string; motivo: string | null; exposicion: string | null }) => ({
+  publicacionId: row.id,
+  momento: row.createdAt,
+  cambio: "creada",
+  origen: "app",
+  estado: row.estado,
+  motivo: row.motivo,
+  exposicion: row.exposicion,
+});
+
 async function ensureListings(db: Db, appId: string, agenciaId: string, demo: DemoAgencia, random: Random) {
   const prefix = demo.adminMail.slice(demo.adminMail.indexOf("@") + 1, demo.adminMail.indexOf("@") + 4).toUpperCase();
   const catalogue = await catalogueOf(db, agenciaId, appId);
@@ -231,6 +252,8 @@ async function ensureListings(db: Db, appId: string, agenciaId: string, demo: De
       .filter((listing) => fresh.has(listing.row.id))
       .flatMap((listing) => listing.fotos.map((url, posicion) => ({ publicacionId: listing.row.id, url, posicion })));
     if (fotos.length > 0) await tx.insert(publicacionFotos).values(fotos);
+    const creaciones = listings.filter((listing) => fresh.has(listing.row.id)).map(({ row }) => creacionDe(row));
+    if (creaciones.length > 0) await tx.insert(publicacionCambios).values(creaciones);
     await fitPackage(tx, agenciaId, await lockPackage(tx, agenciaId), new Date(now));
   });
   const stored = await db

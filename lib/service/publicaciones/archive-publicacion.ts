@@ -7,6 +7,7 @@ import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { findListing } from "./listing";
 import { notifyPresented } from "./notify";
 import { presentMany } from "./present-publicacion";
+import { recordCambio } from "./record-cambios";
 
 /**
  * DELETE /v3/publicaciones/{adminMail}/{externalId}: the listing becomes Archivada for good, freeing
@@ -24,7 +25,9 @@ export async function archivePublicacion(app: AuthenticatedApp, adminMail: strin
       .set({ estado: "archivada", motivo: "app", exposicion: null, modificada: now })
       .where(and(eq(publicaciones.id, found.publicacion.id), ne(publicaciones.estado, "archivada")))
       .returning();
-    if (!row || !found.suscripta) return;
+    if (!row) return;
+    await recordCambio(tx, row, "estado", origen, now);
+    if (!found.suscripta) return;
     const [entry] = await presentMany(tx, [row], () => found.adminMail);
     if (entry) await notifyPresented(tx, { appId: app.id, adminMail: found.adminMail, entry }, origen, now);
   });

@@ -9,6 +9,7 @@ import { reserve } from "./cupo";
 import { autoOf, carColumns, registeredAgency, saveFotos } from "./listing";
 import { notifyPresented } from "./notify";
 import { presentEntry, presentRef } from "./present-publicacion";
+import { recordCambio } from "./record-cambios";
 import { externalIdTaken, lookUp, type Names, requireMatches } from "./resolve";
 
 /** What a new listing names, as PublicacionCreate's members. */
@@ -23,7 +24,8 @@ const namesOf = (input: PublicacionCreate): Names => ({
 
 /**
  * POST /v3/publicaciones/{adminMail}: the listing, checked against the catalogue and the agency in
- * one statement, then written in one transaction with its photos (pendiente) and its notification;
+ * one statement, then written in one transaction with its photos (pendiente), its first change and
+ * its notification;
  * an Activa one first takes its place in the package (docs/contract.md#the-package), which may
  * refuse it (409) before anything is written. A new listing has no enquiries yet: its ExternalId
  * never named another listing of the agency.
@@ -71,6 +73,7 @@ export async function createPublicacion(
         })
         .returning();
       if (!row) throw new Error("La publicación no se guardó");
+      await recordCambio(tx, row, "creada", origen, now);
       const fotos = await saveFotos(
         tx,
         row.id,

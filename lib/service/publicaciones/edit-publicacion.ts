@@ -9,6 +9,7 @@ import { reserve } from "./cupo";
 import { autoOf, carColumns, findListing, saveFotos } from "./listing";
 import { notifyPresented } from "./notify";
 import { type PublicacionRow, presentMany, presentRef } from "./present-publicacion";
+import { type CambioPropio, recordCambio } from "./record-cambios";
 import { lookUp, type Names, requireMatches } from "./resolve";
 
 export const archived = (externalId: string) =>
@@ -30,14 +31,18 @@ async function stateAfter(tx: Parameters<typeof reserve>[0], row: PublicacionRow
   return { estado: "activa", motivo: null, exposicion, activada: row.estado === "activa" ? row.activada : now };
 }
 
-const changedState = (before: PublicacionRow, after: PublicacionRow) =>
-  before.estado !== after.estado || before.motivo !== after.motivo || before.exposicion !== after.exposicion;
+/** What an edit changed of the listing's state: Estado or Motivo, else the level alone, else nothing. */
+function changeOf(before: PublicacionRow, after: PublicacionRow): CambioPropio | undefined {
+  if (before.estado !== after.estado || before.motivo !== after.motivo) return "estado";
+  if (before.exposicion !== after.exposicion) return "exposicion";
+  return undefined;
+}
 
 /**
  * PUT /v3/publicaciones/{adminMail}/{externalId}: every editable member replaced (identity stays).
  * The listing is read again, locked, inside the transaction: an archive or another edit that
  * commits meanwhile is seen, never overwritten. Activa true takes (or keeps) a place in the package;
- * false frees it. A change of Estado, Motivo or Exposicion is notified in the same transaction.
+ * false frees it. A change of Estado, Motivo or Exposicion is kept and notified in the same transaction.
  */
 export async function editPublicacion(
   app: AuthenticatedApp,
@@ -71,7 +76,9 @@ export async function editPublicacion(
       true,
     );
     const [entry] = await presentMany(tx, [row], () => current.adminMail);
-    if (changedState(before, row) && resolved.suscripta) {
+    const cambio = changeOf(before, row);
+    if (cambio) await recordCambio(tx, row, cambio, origen, now);
+    if (cambio && resolved.suscripta) {
       await notifyPresented(tx, { appId: app.id, adminMail: current.adminMail, entry: entry as Publicacion }, origen, now);
     }
     return { row, entry: entry as Publicacion };

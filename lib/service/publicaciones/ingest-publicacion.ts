@@ -9,6 +9,7 @@ import { newId } from "@/lib/ids";
 import { lockPackage, reserve } from "./cupo";
 import { notifyPresented } from "./notify";
 import { presentEntry } from "./present-publicacion";
+import { recordCambio } from "./record-cambios";
 import { externalIdTaken, lookUp, type Names, requireMatches } from "./resolve";
 
 /** The app by its AppKey and the agency registered with it, or a 400 naming the member. */
@@ -115,6 +116,7 @@ export async function ingestPublicacion(input: PublicacionIngest): Promise<{ Ext
       })
       .returning();
     if (!row) throw new Error("La publicación no se guardó");
+    await recordCambio(tx, row, "creada", "plataforma", now);
     if (resolved.suscripta) {
       const entry = presentEntry(row, agencia.adminMail, [], { Total: 0, SinAtender: 0 });
       await notifyPresented(tx, { appId, adminMail: agencia.adminMail, entry }, "plataforma", now);

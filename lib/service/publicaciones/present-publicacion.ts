@@ -14,7 +14,7 @@ export type PublicacionRow = typeof publicaciones.$inferSelect;
 export type FotoRow = typeof publicacionFotos.$inferSelect;
 export type Counts = { Total: number; SinAtender: number };
 
-const capitalized = (estado: string) => `${estado.charAt(0).toUpperCase()}${estado.slice(1)}` as Publicacion["Estado"];
+export const capitalized = (estado: string) => `${estado.charAt(0).toUpperCase()}${estado.slice(1)}` as Publicacion["Estado"];
 
 /**
  * A catalogue reference. A listing from before the models catalogue whose make or model it does not

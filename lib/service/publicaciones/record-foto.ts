@@ -5,6 +5,7 @@ import { publicaciones, publicacionFotos } from "@/lib/db/schema";
 import type { Revision } from "./check-foto";
 import type { ClaimedFoto } from "./claim-fotos";
 import { notifyPublicacion } from "./notify";
+import { recordFotoRevisada } from "./record-cambios";
 
 /**
  * The waits before trying a photo again after a failure that may pass (decisions 0072): the third
@@ -37,7 +38,7 @@ async function tryAgainLater(db: Db, foto: ClaimedFoto, now: Date): Promise<bool
 
 /**
  * Writes a photo's check, its listing's Modificada (a partner syncing with modificadaDesde sees it,
- * decisions 0070) and the `publicaciones` notification in one transaction. The listing is locked
+ * decisions 0070), the change it is (decision 0116) and the `publicaciones` notification in one transaction. The listing is locked
  * first, as an edit does. Fenced on the lease: a photo an edit removed meanwhile, or that another
  * worker took after the lease ended, is left alone. A failure that may pass is tried again later,
  * up to three tries, and then written. Answers whether the check ended.
@@ -47,7 +48,7 @@ export async function recordFotoCheck(foto: ClaimedFoto, revision: Revision, now
   if (revision.estado === "error" && revision.transient && (await tryAgainLater(db, foto, now))) return false;
   return db.transaction(async (tx) => {
     const [listing] = await tx
-      .select({ id: publicaciones.id })
+      .select({ id: publicaciones.id, estado: publicaciones.estado, motivo: publicaciones.motivo, exposicion: publicaciones.exposicion })
       .from(publicaciones)
       .where(eq(publicaciones.id, foto.publicacionId))
       .for("update");
@@ -59,6 +60,7 @@ export async function recordFotoCheck(foto: ClaimedFoto, revision: Revision, now
       .returning({ url: publicacionFotos.url });
     if (written.length === 0) return false;
     await tx.update(publicaciones).set({ modificada: now }).where(eq(publicaciones.id, foto.publicacionId));
+    await recordFotoRevisada(tx, listing, { url: foto.url, ...revision }, now);
     await notifyPublicacion(tx, foto.publicacionId);
     return true;
   });

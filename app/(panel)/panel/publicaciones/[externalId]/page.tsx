@@ -6,6 +6,7 @@ import { Cargando } from "@/components/agencias/cargando";
 import { TablaConsultas } from "@/components/consultas/tabla-consultas";
 import { MensajesDe } from "@/components/panel/mensajes";
 import { AccionesPublicacion, AvisosDeAcciones } from "@/components/publicaciones/acciones";
+import { ListaCambios } from "@/components/publicaciones/cambios";
 import { Foto } from "@/components/publicaciones/foto";
 import { Alert } from "@/components/ui/alert";
 import { enlaceClass } from "@/components/ui/button-class";
@@ -22,11 +23,11 @@ import { dinero, type Formateador, fechaHora, numero, SIN_DATO } from "@/lib/pan
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import { ROLES_QUE_ACTUAN } from "@/lib/panel/publicaciones/acciones";
 import { urlPublicacion, urlPublicaciones } from "@/lib/panel/publicaciones/filtros";
-import { autoDe, enlacesConsultas, estadoDe, exposicionDe } from "@/lib/panel/publicaciones/presentacion";
+import { autoDe, cambioDe, enlacesConsultas, estadoDe, exposicionDe } from "@/lib/panel/publicaciones/presentacion";
 import { resolverPublicaciones, type VistaPublicaciones, visibleEnLaVista } from "@/lib/panel/publicaciones/vista";
 import { exigirUsuario } from "@/lib/panel/session";
 import { esEstadoV3 } from "@/lib/panel/v3-client";
-import type { Publicacion } from "@/lib/panel/v3-tipos";
+import type { CambiosPublicacion, Publicacion } from "@/lib/panel/v3-tipos";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations();
@@ -38,8 +39,8 @@ type Props = { params: Promise<{ externalId: string }>; searchParams: Promise<Re
 const ROLES = ["admin", "soporte", "agencia"] as const;
 
 /**
- * A listing's page: its data, its photos with each one's check, its enquiries, and what is known of
- * its changes. The listing is read before anything streams: one the person may not see, or that does
+ * A listing's page: its data, its photos with each one's check, its enquiries, and its changes
+ * (who made each, and when). The listing is read before anything streams: one the person may not see, or that does
  * not exist for the app, answers 404 (the Panel's not-found page); its enquiries load below.
  */
 export default async function PublicacionPage({ params, searchParams }: Props) {
@@ -119,13 +120,16 @@ export default async function PublicacionPage({ params, searchParams }: Props) {
           />
         </Suspense>
       </Card>
-      <Card titulo={t("publicaciones.detalle.cambios")}>
-        <p className="text-sm text-slate-700">
-          {t("publicaciones.detalle.cambiosTexto", {
-            creada: fechaHora(f, publicacion.Creada),
-            modificada: fechaHora(f, publicacion.Modificada),
-          })}
-        </p>
+      <Card
+        titulo={t("publicaciones.detalle.cambios")}
+        descripcion={t("publicaciones.detalle.cambiosTexto", {
+          creada: fechaHora(f, publicacion.Creada),
+          modificada: fechaHora(f, publicacion.Modificada),
+        })}
+      >
+        <Suspense fallback={<Cargando texto={t("publicaciones.cambios.cargando")} filas={3} />}>
+          <Cambios vista={vista} adminMail={adminMail} externalId={publicacion.ExternalId} />
+        </Suspense>
       </Card>
     </div>
   );
@@ -198,6 +202,37 @@ function Fotos({ publicacion, auto, t }: { publicacion: Publicacion; auto: strin
         );
       })}
     </ol>
+  );
+}
+
+/** The listing's changes (the API's extension, decision 0116): its latest page, in words. */
+async function Cambios({ vista, adminMail, externalId }: { vista: VistaPublicaciones; adminMail: string; externalId: string }) {
+  const { t } = vista;
+  const f = await getFormatter();
+  let lista: CambiosPublicacion;
+  try {
+    lista = await vista.client.listCambiosPublicacion(adminMail, externalId);
+  } catch (error) {
+    return (
+      <Alert tono="error" titulo={t("publicaciones.cambios.noPudimosCargar")}>
+        {explicarFalla(error, t, adminMail)}
+      </Alert>
+    );
+  }
+  if (lista._entries.length === 0) return <p className="text-sm text-slate-600">{t("publicaciones.cambios.vacia")}</p>;
+  return (
+    <div className="space-y-3">
+      <ListaCambios
+        cambios={lista._entries.map((cambio) => cambioDe(cambio, t, f))}
+        caption={t("publicaciones.cambios.caption")}
+        quien={t("publicaciones.cambios.quien")}
+      />
+      {lista.Total > lista._entries.length && (
+        <p className="text-sm text-slate-600">
+          {t("publicaciones.cambios.masAntiguos", { mostrados: lista._entries.length, total: lista.Total })}
+        </p>
+      )}
+    </div>
   );
 }
 
