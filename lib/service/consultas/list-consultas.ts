@@ -1,5 +1,13 @@
 import "server-only";
-import { type Consultas, type ConsultasRef, consultasPath, type ListConsultasFilters, PER_PAGINA } from "@/lib/api/consultas";
+import {
+  type Consulta,
+  type ConsultaRef,
+  type Consultas,
+  type ConsultasRef,
+  consultasPath,
+  type ListConsultasFilters,
+  PER_PAGINA,
+} from "@/lib/api/consultas";
 import { type Db, getDb, getPlanOnceDb } from "@/lib/db";
 import { config } from "@/lib/env";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
@@ -8,7 +16,7 @@ import { answerCache, readRevision } from "./cache";
 import { listEnvelope } from "./envelope";
 import { type ListFacts, listScope, readWithCurrentFacts } from "./facts";
 import { periodOf } from "./period";
-import { presentConsulta } from "./present-consulta";
+import { type PresentedRow, presentConsulta } from "./present-consulta";
 import { countConsultas } from "./sql/count";
 import { pageStatement, searchPageStatement } from "./sql/page";
 import { type ListParams, type ListShape, shapeName } from "./sql/shape";
@@ -65,6 +73,16 @@ async function readPage(db: Db, facts: ListFacts, filters: ListConsultasFilters)
   return { ...page, from, to };
 }
 
+/** The entries of each kept page, presented once per form: a kept page's rows never change (decision 0112). */
+const presented = new WeakMap<readonly PresentedRow[], Partial<Record<"entry" | "ref", (Consulta | ConsultaRef)[]>>>();
+
+function presentPage(rows: readonly PresentedRow[], adminMail: string, form: "entry" | "ref"): (Consulta | ConsultaRef)[] {
+  const forms = presented.get(rows) ?? {};
+  presented.set(rows, forms);
+  forms[form] ??= rows.map((row) => presentConsulta(row, adminMail, form));
+  return forms[form];
+}
+
 /** GET /v3/consultas/{adminMail} (listConsultas): one page of the enquiries the app (and the operador) sees. */
 export async function listConsultas(
   app: AuthenticatedApp,
@@ -94,6 +112,6 @@ export async function listConsultas(
     { from: read.from, to: read.to, pagina: filters.pagina ?? 1, total: read.total },
     { consulta: `${base}/{sid}` },
   );
-  if (form === "ref") return { ...envelope, _entries: read.rows.map((row) => presentConsulta(row, facts.adminMail, "ref")) };
-  return { ...envelope, _entries: read.rows.map((row) => presentConsulta(row, facts.adminMail)) };
+  if (form === "ref") return { ...envelope, _entries: presentPage(read.rows, facts.adminMail, "ref") as ConsultaRef[] };
+  return { ...envelope, _entries: presentPage(read.rows, facts.adminMail, "entry") as Consulta[] };
 }
