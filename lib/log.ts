@@ -100,18 +100,8 @@ export function createLogger(destination?: pino.DestinationStream, style: LogSty
         censor: "[oculto]",
       },
     },
-    style.format === "text" ? asText(destination ?? process.stdout) : (destination ?? standardOutput()),
+    style.format === "text" ? asText(destination ?? process.stdout) : destination,
   );
-}
-
-/**
- * Standard output, written off the request's path (decisions 0113): pino's default destination
- * writes each line with a blocking system call, a tenth of a detail request's CPU in the web process
- * (docs/performance.md). Lines are handed to the file system asynchronously, those that come while a
- * write is under way together; pino writes what is left when the process exits.
- */
-function standardOutput(): pino.DestinationStream {
-  return pino.destination({ dest: 1, sync: false });
 }
 
 /** Structured logs. Secrets never reach them: credentials, passwords, bodies and a statement's values are not logged. */
