@@ -41,7 +41,7 @@ import { issue31Verdicts } from "./steps/targets";
 import { webhookStep } from "./steps/webhooks";
 
 /**
- * npm run bench: issue 8's measurements in one run (issue 31's ratios alone with `-- --quick`), on PostgreSQL with the demo data (see
+ * npm run bench: issue 8's measurements in one run (issues 31 and 32's ratios alone with `-- --quick`), on PostgreSQL with the demo data (see
  * docs/performance.md); each measurement is a step of its own in bench/steps/. Env: BENCH_CONSULTAS
  * (1000000), BENCH_PGLITE_CONSULTAS (200000), BENCH_SECONDS per load run (10), BENCH_WORKERS (2),
  * BENCH_PORT (first of five ports, 3990), BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres),
@@ -87,7 +87,7 @@ async function main() {
   note(readFileSync(log("baseline"), "utf8").trim());
 
   const pgResults = await loadStep(found.credentials, QUICK ? pick(found.paths, QUICK_PATHS) : found.paths, vitrina, baseline);
-  await ingestStep(found.credentials, found.externalId);
+  const ingested = await ingestStep(found.credentials, found.externalId);
   let webhooks: Awaited<ReturnType<typeof webhookStep>> | undefined;
   const listAt16 = pgResults.find((result) => result.name === "list, page 1" && result.connections === 16);
   if (!QUICK) {
@@ -98,8 +98,8 @@ async function main() {
   if (!QUICK) {
     webhooks = await webhookStep(found.credentials, found.externalId);
     await panelStep();
-    await publicacionesStep(found.credentials, listAt16?.vitrina.p99 ?? Number.NaN);
   }
+  await publicacionesStep(found.credentials, { listP99: listAt16?.vitrina.p99 ?? Number.NaN, ingested: ingested.vitrina });
   await stop(vitrina);
   if (!QUICK) await pgliteStep(pgResults);
   issue31Verdicts({ seedSeconds: found.seedSeconds, reads: pgResults, webhooks, minutes: (Date.now() - began) / 60_000 });
@@ -108,8 +108,8 @@ async function main() {
   const date = new Date().toISOString().slice(0, 10);
   const section = [
     QUICK
-      ? `## ${date} · Issue 31 ratios: \`npm run bench -- --quick\` (${int(N)} enquiries)`
-      : `## ${date} · Issues 8, 21 and 31 targets: \`npm run bench\` (${int(N)} enquiries)`,
+      ? `## ${date} · Issues 31 and 32 ratios: \`npm run bench -- --quick\` (${int(N)} enquiries)`
+      : `## ${date} · Issues 8, 21, 31 and 32 targets: \`npm run bench\` (${int(N)} enquiries)`,
     "",
     `**Machine:** ${host.text}. Load generator, servers, workers and PostgreSQL share the machine; load average (1 min) ${loadBefore} at the start and ${os.loadavg()[0]?.toFixed(1)} at the end (above 2, other processes were using the cores too). **Commit:** ${host.commit}. **Run time:** ${minutes} min.`,
     "",
@@ -119,7 +119,7 @@ async function main() {
     "",
     `It creates \`${DATABASE}\` (dropped first and at the end), starts \`npm start\` on it (\`SEED_DEMO=false\`, webhooks to private http allowed, rate limits at 10⁹ a minute: counted, never reached), seeds \`seed demo --consultas ${N}\` (${fmt(found.seedSeconds)} s), rotates the demo app's secret for its credentials, runs \`VACUUM ANALYZE\` and a \`CHECKPOINT\` on the database (so the bulk load's dirty pages are written before, not during, the load runs), and measures. The list is ${ADMIN_MAIL}'s, ${int(found.total)} enquiries visible in 90 days.`,
     "",
-    QUICK ? "**Issue 31's ratios (a quick run: the other targets are not judged):**" : "**Targets of issues 8, 21 and 31:**",
+    QUICK ? "**Issues 31 and 32's ratios (a quick run: the other targets are not judged):**" : "**Targets of issues 8, 21, 31 and 32:**",
     "",
     ...verdicts,
     "",

@@ -74,6 +74,8 @@ export const publicaciones = pgTable(
     uniqueIndex(LISTING_OF_AGENCY_INDEX).on(table.agenciaId, table.externalId),
     // The list of one app, newest change first (read backwards), and modificadaDesde as a range.
     index("publicaciones_lista_idx").on(table.agenciaId, table.appId, table.modificada, table.id),
+    // The list's Total, from the index alone: an agency's 10,000 listings are read whole otherwise.
+    index("publicaciones_lista_estado_idx").on(table.agenciaId, table.appId, table.estado),
     // The package's use: activa listings per level, and the most recently activated.
     index("publicaciones_cupo_idx").on(table.agenciaId, table.estado, table.exposicion, table.activada),
     index("publicaciones_busqueda_idx").using("gin", table.busqueda.op("gin_trgm_ops")),

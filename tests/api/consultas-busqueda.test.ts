@@ -183,13 +183,16 @@ describe("what one search may cost (issue 29 (item 1), docs/decisions/0054)", ()
   });
 });
 
-describe("q read again (a search's page is kept until its agency changes, decisions 0053)", () => {
-  it("finds an enquiry stored since, one dated in the past too; follows the marks, the sharing and a detached agency", async () => {
+describe("a page read again (kept until its agency changes, decisions 0053 and 0112)", () => {
+  it.each([
+    ["q", `?q=otra${tag}`],
+    ["the list without q", ""],
+  ])("%s: finds an enquiry stored since, one dated in the past too; follows the marks, the sharing and a detached agency", async (_, q) => {
     const mail = await registered([[appA, true]]);
     expect((await publish(appA, mail, `Onix-${tag}`)).status).toBe(201);
     const buyer = interesado({ Apellido: `Otra${tag}` });
     const first = await enquiry({ AdminMail: mail, ExternalId: `Onix-${tag}`, TipoAnuncio: "publicacion", Interesado: buyer });
-    const q = `?q=otra${tag}`;
+    const attended = q ? `${q}&atendida=true` : "?atendida=true";
     expect(await found(q, appA, mail)).toEqual([first]);
     const Momento = new Date(Date.now() - 2 * 86_400_000).toISOString();
     const older = await enquiry({ AdminMail: mail, ExternalId: `Onix-${tag}`, TipoAnuncio: "publicacion", Interesado: buyer, Momento });
@@ -201,9 +204,9 @@ describe("q read again (a search's page is kept until its agency changes, decisi
       Interesado: buyer,
     });
     expect(await found(q, appA, mail)).toEqual([first, older, catalogo].sort());
-    expect(await found(`${q}&atendida=true`, appA, mail)).toEqual([]);
+    expect(await found(attended, appA, mail)).toEqual([]);
     expect((await call(appA, "PUT", `/v3/consultas/${mail}/${older}/atencion`, { Atendida: true, Por: "a@b.test" })).status).toBe(200);
-    expect(await found(`${q}&atendida=true`, appA, mail)).toEqual([older]);
+    expect(await found(attended, appA, mail)).toEqual([older]);
     await operar("agency.share-catalogo", { admin: mail, app: appA.AppKey, on: false });
     expect(await found(q, appA, mail)).toEqual([first, older].sort());
     expect((await call(appA, "PATCH", `/v3/agencias/${mail}/desasociar`)).status).toBe(204);

@@ -1,5 +1,13 @@
 import "server-only";
-import { type Consultas, type ConsultasRef, consultasPath, type ListConsultasFilters, PER_PAGINA } from "@/lib/api/consultas";
+import {
+  type Consulta,
+  type ConsultaRef,
+  type Consultas,
+  type ConsultasRef,
+  consultasPath,
+  type ListConsultasFilters,
+  PER_PAGINA,
+} from "@/lib/api/consultas";
 import { type Db, getDb, getPlanOnceDb } from "@/lib/db";
 import { config } from "@/lib/env";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
@@ -8,15 +16,12 @@ import { answerCache, readRevision } from "./cache";
 import { listEnvelope } from "./envelope";
 import { type ListFacts, listScope, readWithCurrentFacts } from "./facts";
 import { periodOf } from "./period";
-import { presentConsulta } from "./present-consulta";
+import { type PresentedRow, presentConsulta } from "./present-consulta";
 import { countConsultas } from "./sql/count";
 import { pageStatement, searchPageStatement } from "./sql/page";
 import { type ListParams, type ListShape, shapeName } from "./sql/shape";
 
-/** A search's placeholders but the period's, which is taken after the agency's revision is read. */
-type SearchParams = Omit<ListParams, "from" | "to">;
-
-/** A page counts its matches itself; a page past the end has no row to say it, so that one counts them apart. */
+/** A search's page counts its matches itself; a page past the end has no row to say it, so that one counts them apart. */
 async function readMatches(db: Db, shape: ListShape, params: ListParams & { offset: number }) {
   const rows = await searchPageStatement(db, shape).execute(params);
   const [first] = rows;
@@ -24,49 +29,58 @@ async function readMatches(db: Db, shape: ListShape, params: ListParams & { offs
   return { rows, ...count };
 }
 
-type SearchPage = Awaited<ReturnType<typeof readMatches>>;
-
-/** Pages whose facts were true, under their search, filters, period and number. */
-const searchPages = answerCache<SearchPage>(200, (page) => page.factsTrue);
-
 /**
- * A page of a search and its Total, from the cache of answers (decisions 0053): the same search,
- * filters, period and page read again while the agency received no enquiry and no mark reads only
- * the revision (and whether its facts are true), not the thousands of index entries a common term
- * has. The revision is read before the period's `now` is taken, as for the summary.
+ * A page of the list without a search and its Total. Both statements are written to plan well
+ * without their values, and run planned once (decisions 0018).
  */
-async function readSearchPage(db: Db, facts: ListFacts, shape: ListShape, params: SearchParams, filters: ListConsultasFilters) {
-  const state = await readRevision(db, facts);
-  const { from, to } = periodOf(filters);
-  if (!state.factsTrue) return { rows: [], total: 0, factsTrue: false, from, to };
-  const offset = ((filters.pagina ?? 1) - 1) * PER_PAGINA;
-  const key = JSON.stringify([shapeName("", shape), params, from.getTime(), dayOf(to, config().timeZone), offset]);
-  const page = await searchPages(key, state.revision, () => readMatches(db, shape, { ...params, from, to, offset }));
-  return { ...page, from, to };
-}
-
-/**
- * A page and its Total as the facts say; `factsTrue` false when the facts were no longer true. Both
- * statements are written to plan well without their values, and run planned once (decisions 0018).
- */
-async function readPage(db: Db, facts: ListFacts, filters: ListConsultasFilters) {
-  const pagina = filters.pagina ?? 1;
-  const { shape, values } = listScope(facts, filters);
-  if (shape.terminos > 0) return readSearchPage(db, facts, shape, values, filters);
-  const { from, to } = periodOf(filters);
-  const params = { ...values, from, to };
-  const offset = (pagina - 1) * PER_PAGINA;
-  const { firstHour, hourAfter } = counterHours(from, to);
+async function readListPage(db: Db, shape: ListShape, params: ListParams & { offset: number }, pagina: number) {
+  const { firstHour, hourAfter } = counterHours(params.from, params.to);
   // Counters help from page 2 on, when the period holds whole hours; an externalid's enquiries are
   // few, and the counters know nothing of a search or of the marks.
   // PGlite plans every statement afresh: there the seek's plan costs more than the walk it saves
   // (page 99 at 200,000 enquiries: 11.7 ms with it, 5.0 without), so the embedded database walks.
   const seek = !config().embedded && pagina > 1 && !shape.externalId && shape.atendida === undefined && hourAfter > firstHour;
   const [rows, count] = await Promise.all([
-    pageStatement(db, shape, seek).execute({ ...params, offset, firstHour, hourAfter }),
+    pageStatement(db, shape, seek).execute({ ...params, firstHour, hourAfter }),
     countConsultas(db, shape, params),
   ]);
-  return { rows, ...count, from, to };
+  return { rows, ...count };
+}
+
+type Page = Awaited<ReturnType<typeof readMatches>> | Awaited<ReturnType<typeof readListPage>>;
+
+/** Pages whose facts were true, under their filters, search, period and number. */
+const pages = answerCache<Page>(200, (page) => page.factsTrue);
+
+/**
+ * A page and its Total, from the cache of answers (decisions 0053, 0112): the same filters, search,
+ * period and page read again while the agency received no enquiry and no mark reads only the
+ * revision (and whether its facts are true), not the page's rows, its Total and their
+ * presentation's inputs again. The revision is read before the period's `now` is taken, as for the
+ * summary. `factsTrue` false when the facts were no longer true.
+ */
+async function readPage(db: Db, facts: ListFacts, filters: ListConsultasFilters) {
+  const pagina = filters.pagina ?? 1;
+  const { shape, values } = listScope(facts, filters);
+  const state = await readRevision(db, facts);
+  const { from, to } = periodOf(filters);
+  if (!state.factsTrue) return { rows: [], total: 0, factsTrue: false, from, to };
+  const params = { ...values, from, to, offset: (pagina - 1) * PER_PAGINA };
+  const key = JSON.stringify([shapeName("", shape), values, from.getTime(), dayOf(to, config().timeZone), params.offset]);
+  const page = await pages(key, state.revision, () =>
+    shape.terminos > 0 ? readMatches(db, shape, params) : readListPage(db, shape, params, pagina),
+  );
+  return { ...page, from, to };
+}
+
+/** The entries of each kept page, presented once per form: a kept page's rows never change (decision 0112). */
+const presented = new WeakMap<readonly PresentedRow[], Partial<Record<"entry" | "ref", (Consulta | ConsultaRef)[]>>>();
+
+function presentPage(rows: readonly PresentedRow[], adminMail: string, form: "entry" | "ref"): (Consulta | ConsultaRef)[] {
+  const forms = presented.get(rows) ?? {};
+  presented.set(rows, forms);
+  forms[form] ??= rows.map((row) => presentConsulta(row, adminMail, form));
+  return forms[form];
 }
 
 /** GET /v3/consultas/{adminMail} (listConsultas): one page of the enquiries the app (and the operador) sees. */
@@ -98,6 +112,6 @@ export async function listConsultas(
     { from: read.from, to: read.to, pagina: filters.pagina ?? 1, total: read.total },
     { consulta: `${base}/{sid}` },
   );
-  if (form === "ref") return { ...envelope, _entries: read.rows.map((row) => presentConsulta(row, facts.adminMail, "ref")) };
-  return { ...envelope, _entries: read.rows.map((row) => presentConsulta(row, facts.adminMail)) };
+  if (form === "ref") return { ...envelope, _entries: presentPage(read.rows, facts.adminMail, "ref") as ConsultaRef[] };
+  return { ...envelope, _entries: presentPage(read.rows, facts.adminMail, "entry") as Consulta[] };
 }

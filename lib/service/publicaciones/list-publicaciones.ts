@@ -54,20 +54,23 @@ function conditions(visible: Visible, appId: string, filters: ListPublicacionesF
 }
 
 /**
- * One page and the Total of its filters in one statement (a window count on each row); a page past
- * the end has no row to carry it, so only then is the Total counted apart.
+ * One page and the Total of its filters, side by side: the page walks the list's index newest change
+ * first and stops after its rows; the Total counts narrow rows. A window count on the page's
+ * statement made it read, keep and sort every matching listing whole (10,000 rows, most of them
+ * `jsonb`) for each page (docs/performance.md).
  */
 async function readPage(db: Db, where: SQL | undefined, pagina: number): Promise<{ rows: PublicacionRow[]; total: number }> {
-  const page = await db
-    .select({ publicacion: publicaciones, total: sql<number>`count(*) over ()::int` })
-    .from(publicaciones)
-    .where(where)
-    .orderBy(desc(publicaciones.modificada), desc(publicaciones.id))
-    .limit(PER_PAGINA)
-    .offset((pagina - 1) * PER_PAGINA);
-  if (page.length > 0) return { rows: page.map((row) => row.publicacion), total: Number(page[0]?.total) };
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(publicaciones).where(where);
-  return { rows: [], total: Number(counted?.total ?? 0) };
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(publicaciones)
+      .where(where)
+      .orderBy(desc(publicaciones.modificada), desc(publicaciones.id))
+      .limit(PER_PAGINA)
+      .offset((pagina - 1) * PER_PAGINA),
+    db.select({ total: sql<number>`count(*)::int` }).from(publicaciones).where(where),
+  ]);
+  return { rows, total: Number(counted?.total ?? 0) };
 }
 
 /** GET /v3/publicaciones/{adminMail}: a page of the app's listings of the agency, the latest changed first. */

@@ -33,29 +33,34 @@ export async function insertNotifications<I extends NotificationInput>(
   );
 }
 
-/** Queues notifications of different events (or apps) together, in one statement; see insertNotifications. */
-export async function insertEachNotification<I extends NotificationInput>(
-  tx: Db,
-  events: { appId: string; input: I }[],
-): Promise<NotificationPayload<I>[]> {
-  const payloads = events.map(({ appId, input }) => ({
-    appId,
-    topic: input.topic,
-    payload: {
+/** The rows of notifications of different events (or apps), each payload with its own Id; insertEachNotification inserts them. */
+export function notificationRows<I extends NotificationInput>(events: { appId: string; input: I }[]) {
+  return events.map(({ appId, input }) => {
+    const payload: NotificationPayload<I> = {
       Id: newId(),
       Topic: input.topic,
       Evento: input.evento,
       Momento: input.momento,
       Reenvio: input.reenvio ?? false,
       Datos: input.datos,
-    } satisfies NotificationPayload<I>,
-  }));
+    };
+    return { id: payload.Id, appId, topic: input.topic, payload };
+  });
+}
+
+export type NotificationRow = ReturnType<typeof notificationRows>[number];
+
+/** Queues notifications of different events (or apps) together, in one statement; see insertNotifications. */
+export async function insertEachNotification<I extends NotificationInput>(
+  tx: Db,
+  events: { appId: string; input: I }[],
+): Promise<NotificationPayload<I>[]> {
+  const rows = notificationRows(events);
   // A statement takes at most 65,535 parameters: a detachment may notify thousands of listings.
-  for (let start = 0; start < payloads.length; start += BATCH) {
-    const batch = payloads.slice(start, start + BATCH);
-    await tx.insert(notificaciones).values(batch.map(({ appId, topic, payload }) => ({ id: payload.Id, appId, topic, payload })));
+  for (let start = 0; start < rows.length; start += BATCH) {
+    await tx.insert(notificaciones).values(rows.slice(start, start + BATCH));
   }
-  return payloads.map(({ payload }) => payload);
+  return rows.map(({ payload }) => payload);
 }
 
 /**
