@@ -98,21 +98,22 @@ function MasAcciones({ copias, de }: { copias: { valor: string; texto: string }[
  * subject naming the vehicle, phone, WhatsApp with a first line naming it, and copies of the
  * e-mail, the phone and the sid; 44 px targets on a phone. In the list the copies wait behind "Más
  * acciones", and on a desktop the e-mail and the phone are the contact column's links; each icon's
- * name says what it does and its description (`de`: the row's link) whose enquiry.
+ * name says what it does and its description (`de`: the row's link) whose enquiry. In the detail
+ * WhatsApp, Llamar and E-mail come first, side by side, each named in full and shown in one word.
  */
 export function AccionesContacto({ contacto, sid, compacto, de }: { contacto: Contacto; sid: string; compacto: boolean; de?: string }) {
   const t = useTranslations();
-  const enlace = (href: string, icono: keyof typeof ICONOS, texto: string, extra = "") => (
+  const enlace = (href: string, icono: keyof typeof ICONOS, texto: string, extra = "", visible?: string) => (
     <a
       href={href}
-      aria-label={compacto ? texto : undefined}
+      aria-label={compacto || visible ? texto : undefined}
       aria-describedby={de}
       title={texto}
       className={`${accion} ${compacto ? `${compacta} ${extra}` : "px-3"}`}
       {...(icono === "whatsapp" && { target: "_blank", rel: "noopener noreferrer" })}
     >
       <Icono nombre={icono} />
-      {!compacto && texto}
+      {!compacto && (visible ?? texto)}
     </a>
   );
   const copias = [
@@ -120,17 +121,30 @@ export function AccionesContacto({ contacto, sid, compacto, de }: { contacto: Co
     ...(contacto.telefono ? [{ valor: contacto.telefono, texto: t("consultas.contacto.copiarTelefono") }] : []),
     { valor: sid, texto: t("consultas.contacto.copiarSid") },
   ];
+  if (!compacto) {
+    return (
+      <div className="space-y-2" data-testid="contacto">
+        <div className="grid auto-cols-fr grid-flow-col gap-2">
+          {contacto.whatsapp &&
+            enlace(contacto.whatsapp, "whatsapp", t("consultas.contacto.whatsapp"), "", t("consultas.contacto.whatsappCorto"))}
+          {contacto.tel && enlace(contacto.tel, "telefono", t("consultas.contacto.llamar"))}
+          {enlace(contacto.mailto, "email", t("consultas.contacto.escribir"), "", t("consultas.contacto.emailCorto"))}
+        </div>
+        <div className="flex flex-wrap gap-1.5">
+          {copias.map(({ valor, texto }) => (
+            <Copiar key={texto} valor={valor} etiqueta={texto} />
+          ))}
+        </div>
+      </div>
+    );
+  }
   return (
     // In the list the icons join the row's other action (the mark) in one line.
-    <div className={compacto ? "contents" : "flex flex-wrap gap-1.5"} data-testid="contacto">
+    <div className="contents" data-testid="contacto">
       {enlace(contacto.mailto, "email", t("consultas.contacto.escribir"), "md:hidden")}
       {contacto.tel && enlace(contacto.tel, "telefono", t("consultas.contacto.llamar"), "md:hidden")}
       {contacto.whatsapp && enlace(contacto.whatsapp, "whatsapp", t("consultas.contacto.whatsapp"))}
-      {compacto ? (
-        <MasAcciones copias={copias} de={de} />
-      ) : (
-        copias.map(({ valor, texto }) => <Copiar key={texto} valor={valor} etiqueta={texto} />)
-      )}
+      <MasAcciones copias={copias} de={de} />
     </div>
   );
 }

@@ -3,10 +3,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
-import { useMemo, useState, useTransition } from "react";
+import { type ReactNode, useMemo, useRef, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
+import { MenuDeAcciones } from "@/components/ui/menu";
 import { DIAS_CONSULTAS, MAX_EXTERNALID, MAX_Q } from "@/lib/api/limites";
 import { esquemaFiltros, type Filtros, type FiltrosFormulario, PRESETS, periodoDe, urlConsultas } from "@/lib/panel/consultas/filtros";
 import { dia } from "@/lib/panel/formatos";
@@ -24,15 +25,21 @@ type Props = {
   errores: Record<string, string[]> | null;
   hoy: string;
   minimo: string;
+  /** The attention tabs, below the search: on a phone both stay at the top while the list scrolls. */
+  pestanas: ReactNode;
+  /** The CSV export of this view, when it has enquiries: on a phone an item of the "Más" menu. */
+  exportar: string | null;
 };
 
 const CAMPOS = ["agencia", "operador", "externalid", "desde", "hasta", "q"] as const;
 
 /**
  * The inbox's filters: checked with the same zod rules the server applies (and the API's limits),
- * then written to the URL, so a filtered view can be shared, reloaded and reached with Back.
+ * then written to the URL, so a filtered view can be shared, reloaded and reached with Back. On a
+ * phone (issue 34, part 3) the search and the tabs are one compact bar that stays at the top, and the
+ * periods, the other filters and the export wait in its "Más" menu, so the first screen shows enquiries.
  */
-export function FormularioFiltros({ agencias, fijo, valores, atendida, errores, hoy, minimo }: Props) {
+export function FormularioFiltros({ agencias, fijo, valores, atendida, errores, hoy, minimo, pestanas, exportar }: Props) {
   const router = useRouter();
   const t = useTranslations();
   const f = useFormatter();
@@ -40,6 +47,7 @@ export function FormularioFiltros({ agencias, fijo, valores, atendida, errores, 
   const activos = (fijo ? CAMPOS.slice(2, 5) : CAMPOS.slice(1, 5)).filter((campo) => valores[campo]).length;
   // On a phone the filters fold behind one button; open when the URL's filters have an error to show.
   const [abiertos, setAbiertos] = useState(Boolean(errores));
+  const panel = useRef<HTMLDivElement>(null);
   const schema = useMemo(() => esquemaFiltros(hoy, t, f), [hoy, t, f]);
   const defaultValues = {
     agencia: valores.agencia ?? "",
@@ -109,29 +117,70 @@ export function FormularioFiltros({ agencias, fijo, valores, atendida, errores, 
     "aria-describedby": describedBy(`filtro-${campo}`, { hint, error: Boolean(error(campo)) }),
   });
 
+  /** The phone's "Más": the other filters (shown, their first field focused, or hidden), the periods and the export. */
+  function alternarFiltros() {
+    setAbiertos(!abiertos);
+    if (!abiertos) requestAnimationFrame(() => panel.current?.querySelector<HTMLElement>("input, select")?.focus());
+  }
+  const opcionesMas = [
+    { texto: abiertos ? t("consultas.filtros.ocultar") : t("consultas.filtros.mostrar", { activos }), alElegir: alternarFiltros },
+    ...PRESETS.map((dias) => ({
+      texto: t("consultas.filtros.preset", { dias }),
+      marcada: presetActivo(dias),
+      alElegir: () => periodo(dias),
+    })),
+    ...(exportar ? [{ texto: t("consultas.exportar"), alElegir: () => window.location.assign(exportar) }] : []),
+  ];
+
   return (
-    <search aria-label={t("consultas.filtros.etiqueta")}>
-      <form noValidate onSubmit={handleSubmit(aplicar)} className="space-y-3">
+    // Sticky on a phone, except while the filters are open (taller than the window, it would hide their end).
+    <search
+      aria-label={t("consultas.filtros.etiqueta")}
+      className={`${abiertos ? "" : "sticky top-0"} z-20 -mx-6 bg-white/95 px-6 py-2 shadow-sm backdrop-blur-sm md:static md:mx-0 md:bg-transparent md:p-0 md:shadow-none md:backdrop-blur-none`}
+    >
+      <form noValidate onSubmit={handleSubmit(aplicar)} className="space-y-2 md:space-y-3">
         <div className="flex items-end gap-2">
           <div className="min-w-0 flex-1">
-            <Field id="filtro-q" label={t("consultas.filtros.buscar")} hint={t("consultas.filtros.buscarAyuda")} error={error("q")}>
-              <Input
-                id="filtro-q"
-                type="search"
-                maxLength={MAX_Q}
-                autoComplete="off"
-                spellCheck={false}
-                placeholder={t("consultas.filtros.buscarEjemplo")}
-                {...aria("q", true)}
-                {...register("q")}
-              />
-            </Field>
+            <label htmlFor="filtro-q" className="block text-sm font-medium text-slate-800 max-md:sr-only">
+              {t("consultas.filtros.buscar")}
+            </label>
+            <Input
+              id="filtro-q"
+              type="search"
+              maxLength={MAX_Q}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={t("consultas.filtros.buscarEjemplo")}
+              className="max-md:mt-0"
+              {...aria("q", true)}
+              {...register("q")}
+            />
+            <p id="filtro-q-ayuda" className="mt-1 text-xs text-slate-500 max-md:sr-only">
+              {t("consultas.filtros.buscarAyuda")}
+            </p>
+            {error("q") && (
+              <p id="filtro-q-error" className="mt-1 text-sm text-red-700">
+                {error("q")}
+              </p>
+            )}
           </div>
-          <Button type="submit" cargando={pendiente} className="mb-[1.375rem] min-h-11">
+          <Button type="submit" cargando={pendiente} className={`min-h-11 ${error("q") ? "" : "md:mb-[1.375rem]"}`}>
             {t("consultas.filtros.buscarBoton")}
           </Button>
+          <MenuDeAcciones
+            etiqueta={t("consultas.filtros.mas", { activos })}
+            opciones={opcionesMas}
+            className="relative inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700 md:hidden"
+          >
+            {t("consultas.filtros.masCorto")}
+            {activos > 0 && (
+              <span aria-hidden="true" className="ml-1 rounded-full bg-marca-700 px-1.5 text-xs text-white tabular-nums">
+                {activos}
+              </span>
+            )}
+          </MenuDeAcciones>
         </div>
-        <fieldset className="flex flex-wrap items-center gap-2">
+        <fieldset className="hidden flex-wrap items-center gap-2 md:flex">
           <legend className="sr-only">{t("consultas.filtros.periodo")}</legend>
           {PRESETS.map((dias) => (
             <Button
@@ -145,17 +194,9 @@ export function FormularioFiltros({ agencias, fijo, valores, atendida, errores, 
               {t("consultas.filtros.preset", { dias })}
             </Button>
           ))}
-          <Button
-            variante="secundario"
-            className="ml-auto md:hidden"
-            aria-expanded={abiertos}
-            aria-controls="filtros-consultas"
-            onClick={() => setAbiertos((antes) => !antes)}
-          >
-            {t("consultas.filtros.mostrar", { activos })}
-          </Button>
         </fieldset>
         <div
+          ref={panel}
           id="filtros-consultas"
           className={`${abiertos ? "block" : "hidden"} rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 md:block`}
         >
@@ -251,6 +292,7 @@ export function FormularioFiltros({ agencias, fijo, valores, atendida, errores, 
           </div>
         </div>
       </form>
+      <div className="mt-2 md:mt-6">{pestanas}</div>
     </search>
   );
 }

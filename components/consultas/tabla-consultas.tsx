@@ -25,8 +25,11 @@ type Props = {
 
 /**
  * The enquiries of one page. Each row opens the detail (URL param `sid`): with the keyboard through
- * the link on the person's name, with the mouse or a finger anywhere on the row. On a phone each row
- * is a card (buyer and when, vehicle and price, listing); the table's semantics stay. Rows that
+ * the link on the person's name, with the mouse or a finger anywhere on the row. Under the name, one
+ * line of the buyer's question (cut with an ellipsis; the whole of it in the DOM for screen readers
+ * and in a tooltip). On a phone each row is a card (buyer, question and when, vehicle and price,
+ * listing); the table's semantics stay. On a desktop the table fits its box: long e-mails are cut
+ * with their whole value in a tooltip, long codes wrap. Rows that
  * arrived while it was open (the poll refreshed page 1: AvisoNovedades, which also announces them)
  * say "Nueva" and their background fades from amber (a still tint with prefers-reduced-motion); the
  * page keys the table by its view, so another page or filter starts afresh.
@@ -112,6 +115,13 @@ export function TablaConsultas({ filas, caption, abierta, conOperador, vacia, pu
                   {fila.interesado}
                   {!fila.leida && <span className="sr-only"> ({t("consultas.atencion.sinLeer")})</span>}
                 </Link>
+                <p
+                  className={`truncate text-sm font-normal md:max-w-60 xl:max-w-80 ${fila.pregunta ? "text-slate-700" : "text-slate-500 italic"}`}
+                  title={fila.pregunta ?? undefined}
+                  data-testid="pregunta"
+                >
+                  {fila.pregunta ?? t("consultas.sinPregunta")}
+                </p>
                 {nuevas.has(fila.sid) && (
                   <span className="mt-1 inline-block rounded-full border border-amber-300 bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900 md:mt-0 md:ml-2">
                     {t("consultas.novedades.nueva")}
@@ -134,18 +144,21 @@ export function TablaConsultas({ filas, caption, abierta, conOperador, vacia, pu
               </td>
               {conAgencia && (
                 <td
-                  className="order-5 col-span-2 text-xs font-medium text-slate-800 md:order-none md:px-4 md:py-2 md:text-sm"
+                  className="order-5 col-span-2 text-xs font-medium [overflow-wrap:anywhere] text-slate-800 md:order-none md:px-4 md:py-2 md:text-sm"
                   data-testid="agencia"
                 >
                   {fila.agencia}
                 </td>
               )}
               {conOperador && (
-                <td className="hidden max-w-40 truncate px-4 py-2 text-slate-700 md:table-cell" title={fila.operador}>
-                  {fila.operador}
+                <td className="hidden px-4 py-2 text-slate-700 md:table-cell">
+                  {/* A cell's own max-width does not hold in a table: the box inside it cuts the e-mail. */}
+                  <span className="block max-w-40 truncate" title={fila.operador}>
+                    {fila.operador}
+                  </span>
                 </td>
               )}
-              <td className="order-5 col-span-2 text-xs text-slate-600 md:order-none md:px-4 md:py-2 md:text-sm md:text-slate-700">
+              <td className="order-5 col-span-2 text-xs [overflow-wrap:anywhere] text-slate-600 md:order-none md:px-4 md:py-2 md:text-sm md:text-slate-700">
                 <span className="md:block">{fila.tipo}</span>
                 {fila.externalId && (
                   <span className="before:content-['_·_'] md:block md:text-xs md:text-slate-500 md:before:content-none">

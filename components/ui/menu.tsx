@@ -2,7 +2,8 @@
 
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 
-export type OpcionDeMenu = { texto: string; alElegir: () => void };
+/** `marcada`: one of a set of choices (a period), said checked or not (menuitemradio). */
+export type OpcionDeMenu = { texto: string; alElegir: () => void; marcada?: boolean };
 
 const MARGEN = 4;
 /** Room the list needs below its button: three or four items of 44 px. */
@@ -131,14 +132,19 @@ export function MenuDeAcciones({
           <button
             key={opcion.texto}
             type="button"
-            role="menuitem"
+            {...(opcion.marcada === undefined ? { role: "menuitem" } : { role: "menuitemradio", "aria-checked": opcion.marcada })}
             tabIndex={-1}
             onClick={() => {
               cerrar();
               opcion.alElegir();
             }}
-            className="flex min-h-11 w-full items-center rounded-md px-3 text-left hover:bg-slate-100 focus:bg-marca-50 focus:text-marca-900 focus:outline-none md:min-h-9"
+            className="flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-left hover:bg-slate-100 focus:bg-marca-50 focus:text-marca-900 focus:outline-none aria-checked:font-semibold md:min-h-9"
           >
+            {opcion.marcada !== undefined && (
+              <span aria-hidden="true" className="w-4 text-marca-700">
+                {opcion.marcada ? "✓" : ""}
+              </span>
+            )}
             {opcion.texto}
           </button>
         ))}
@@ -147,7 +153,7 @@ export function MenuDeAcciones({
   );
 }
 
-const itemsDe = (lista: HTMLElement) => [...lista.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+const itemsDe = (lista: HTMLElement) => [...lista.querySelectorAll<HTMLElement>('[role^="menuitem"]')];
 
 /**
  * Flush with the button's right edge, below it; above it in the window's lower part. Placed before

@@ -4,7 +4,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { Suspense } from "react";
 import { AvisoNovedades } from "@/components/consultas/aviso-novedades";
 import { CargandoConsultas } from "@/components/consultas/cargando";
-import { DetalleConsulta } from "@/components/consultas/detalle-consulta";
+import { DetalleDiferido } from "@/components/consultas/detalle-diferido";
 import { FormularioFiltros } from "@/components/consultas/formulario-filtros";
 import { Paginacion } from "@/components/consultas/paginacion";
 import { PestanasAtencion } from "@/components/consultas/pestanas-atencion";
@@ -16,7 +16,7 @@ import { MAX_PAGINA } from "@/lib/api/limites";
 import { puedeMarcarAtencion } from "@/lib/panel/areas";
 import { type ParametrosConsultas, urlConsultas } from "@/lib/panel/consultas/filtros";
 import { leidasDe, marcarLeida } from "@/lib/panel/consultas/leidas";
-import { contactoDe, filaDe, seccionesDe } from "@/lib/panel/consultas/presentacion";
+import { contactoDe, filaDe, resumenDe, seccionesDe } from "@/lib/panel/consultas/presentacion";
 import { cargarPagina, contarPestanas, type Resolucion, resolverConsultas, sidDe } from "@/lib/panel/consultas/vista";
 import { explicarFalla } from "@/lib/panel/fallas";
 import { dia } from "@/lib/panel/formatos";
@@ -42,10 +42,12 @@ export default async function ConsultasPage({ searchParams }: { searchParams: Se
   const t = await getTranslations();
 
   return (
-    <div className="space-y-6">
+    // Wide: the table takes the window's width on a large screen (app/(panel)/panel/layout.tsx).
+    <div className="space-y-6" data-ancho="amplio">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("consultas.titulo")}</h1>
-        <p className="mt-1 text-slate-600">
+        {/* On a phone the first screen is for enquiries: the agency and operator are in the filters. */}
+        <p className="mt-1 text-slate-600 max-md:sr-only">
           {user.agency
             ? t("consultas.descripcionAgencia", { agencia: user.agency.adminMail, operador: user.agency.operatorEmail })
             : t("consultas.descripcion")}
@@ -147,8 +149,11 @@ async function Contenido({
         errores={errores}
         hoy={resolucion.hoy}
         minimo={resolucion.minimo}
+        pestanas={
+          <PestanasAtencion actual={resolucion.atencion} cuentas={cuentas} href={(atendida) => urlConsultas({ ...filtrosUrl, atendida })} />
+        }
+        exportar={pagina?.ok && pagina.datos.Total > 0 ? urlConsultas(filtrosUrl, "/panel/consultas/exportar") : null}
       />
-      <PestanasAtencion actual={resolucion.atencion} cuentas={cuentas} href={(atendida) => urlConsultas({ ...filtrosUrl, atendida })} />
       {resolucion.errores ? (
         <Alert tono="error" titulo={t("consultas.revisaFiltros")}>
           {resolucion.errores._?.join(" ") ?? t("consultas.filtrosUrlInvalidos")}
@@ -247,7 +252,8 @@ async function Resultado({
           <p className="text-sm text-slate-600">{t("consultas.recibidas", { periodo, agencia: resolucion.adminMail ?? "" })}</p>
         </div>
         {total > 0 && (
-          <a href={urlConsultas(filtrosUrl, "/panel/consultas/exportar")} download className={buttonClass("secundario")}>
+          // On a phone the export is an item of the filters' "Más" menu.
+          <a href={urlConsultas(filtrosUrl, "/panel/consultas/exportar")} download className={buttonClass("secundario", "max-md:hidden")}>
             {t("consultas.exportar")}
           </a>
         )}
@@ -331,11 +337,12 @@ async function Detalle({
   const { t } = resolucion;
   const f = await getFormatter();
   return (
-    <DetalleConsulta
+    <DetalleDiferido
       key={sid}
       sid={sid}
       adminMail={adminMail}
       titulo={consulta ? `${consulta.Interesado.Nombre} ${consulta.Interesado.Apellido}` : t("consultas.noDisponible")}
+      resumen={consulta && resumenDe(consulta, t, f)}
       secciones={consulta ? seccionesDe(consulta, sid, t, f) : null}
       error={error}
       puedeReenviar={puedeReenviar}
