@@ -6,8 +6,8 @@ import { useFormatter, useTranslations } from "next-intl";
 import { type ReactNode, useMemo, useRef, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-class";
 import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
-import { MenuDeAcciones } from "@/components/ui/menu";
 import { DIAS_CONSULTAS, MAX_EXTERNALID, MAX_Q } from "@/lib/api/limites";
 import { esquemaFiltros, type Filtros, type FiltrosFormulario, PRESETS, periodoDe, urlConsultas } from "@/lib/panel/consultas/filtros";
 import { dia } from "@/lib/panel/formatos";
@@ -27,7 +27,7 @@ type Props = {
   minimo: string;
   /** The attention tabs, below the search: on a phone both stay at the top while the list scrolls. */
   pestanas: ReactNode;
-  /** The CSV export of this view, when it has enquiries: on a phone an item of the "Más" menu. */
+  /** The CSV export of this view, when it has enquiries: on a phone behind «Más» (on a desktop beside the count). */
   exportar: string | null;
 };
 
@@ -37,7 +37,8 @@ const CAMPOS = ["agencia", "operador", "externalid", "desde", "hasta", "q"] as c
  * The inbox's filters: checked with the same zod rules the server applies (and the API's limits),
  * then written to the URL, so a filtered view can be shared, reloaded and reached with Back. On a
  * phone (issue 34, part 3) the search and the tabs are one compact bar that stays at the top, and the
- * periods, the other filters and the export wait in its "Más" menu, so the first screen shows enquiries.
+ * periods, the other filters and the export wait behind its «Más» (a disclosure), so the first screen
+ * shows enquiries.
  */
 export function FormularioFiltros({ agencias, fijo, valores, atendida, errores, hoy, minimo, pestanas, exportar }: Props) {
   const router = useRouter();
@@ -48,6 +49,8 @@ export function FormularioFiltros({ agencias, fijo, valores, atendida, errores, 
   // On a phone the filters fold behind one button; open when the URL's filters have an error to show.
   const [abiertos, setAbiertos] = useState(Boolean(errores));
   const panel = useRef<HTMLDivElement>(null);
+  // On a phone the periods, the filters' button and the export wait behind «Más».
+  const [mas, setMas] = useState(false);
   const schema = useMemo(() => esquemaFiltros(hoy, t, f), [hoy, t, f]);
   const defaultValues = {
     agencia: valores.agencia ?? "",
@@ -117,84 +120,85 @@ export function FormularioFiltros({ agencias, fijo, valores, atendida, errores, 
     "aria-describedby": describedBy(`filtro-${campo}`, { hint, error: Boolean(error(campo)) }),
   });
 
-  /** The phone's "Más": the other filters (shown, their first field focused, or hidden), the periods and the export. */
+  /** On a phone the other filters open from «Más» (their first field focused) and close there again. */
   function alternarFiltros() {
     setAbiertos(!abiertos);
     if (!abiertos) requestAnimationFrame(() => panel.current?.querySelector<HTMLElement>("input, select")?.focus());
   }
-  const opcionesMas = [
-    { texto: abiertos ? t("consultas.filtros.ocultar") : t("consultas.filtros.mostrar", { activos }), alElegir: alternarFiltros },
-    ...PRESETS.map((dias) => ({
-      texto: t("consultas.filtros.preset", { dias }),
-      marcada: presetActivo(dias),
-      alElegir: () => periodo(dias),
-    })),
-    ...(exportar ? [{ texto: t("consultas.exportar"), alElegir: () => window.location.assign(exportar) }] : []),
-  ];
 
   return (
     // Sticky on a phone, except while the filters are open (taller than the window, it would hide their end).
     <search
       aria-label={t("consultas.filtros.etiqueta")}
-      className={`${abiertos ? "" : "sticky top-0"} z-20 -mx-6 bg-white/95 px-6 py-2 shadow-sm backdrop-blur-sm md:static md:mx-0 md:bg-transparent md:p-0 md:shadow-none md:backdrop-blur-none`}
+      className={`${abiertos ? "" : "sticky top-0"} z-20 -mx-6 bg-white px-6 py-2 shadow-sm md:static md:mx-0 md:bg-transparent md:p-0 md:shadow-none`}
     >
       <form noValidate onSubmit={handleSubmit(aplicar)} className="space-y-2 md:space-y-3">
         <div className="flex items-end gap-2">
-          <div className="min-w-0 flex-1">
-            <label htmlFor="filtro-q" className="block text-sm font-medium text-slate-800 max-md:sr-only">
-              {t("consultas.filtros.buscar")}
-            </label>
-            <Input
-              id="filtro-q"
-              type="search"
-              maxLength={MAX_Q}
-              autoComplete="off"
-              spellCheck={false}
-              placeholder={t("consultas.filtros.buscarEjemplo")}
-              className="max-md:mt-0"
-              {...aria("q", true)}
-              {...register("q")}
-            />
-            <p id="filtro-q-ayuda" className="mt-1 text-xs text-slate-500 max-md:sr-only">
-              {t("consultas.filtros.buscarAyuda")}
-            </p>
-            {error("q") && (
-              <p id="filtro-q-error" className="mt-1 text-sm text-red-700">
-                {error("q")}
-              </p>
-            )}
+          {/* On a phone the label and the hint are for screen readers only: the bar stays one row high. */}
+          <div className="min-w-0 flex-1 max-md:[&_input]:mt-0 max-md:[&_label]:sr-only max-md:[&_p:not([id$=error])]:sr-only">
+            <Field id="filtro-q" label={t("consultas.filtros.buscar")} hint={t("consultas.filtros.buscarAyuda")} error={error("q")}>
+              <Input
+                id="filtro-q"
+                type="search"
+                maxLength={MAX_Q}
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={t("consultas.filtros.buscarEjemplo")}
+                {...aria("q", true)}
+                {...register("q")}
+              />
+            </Field>
           </div>
-          <Button type="submit" cargando={pendiente} className={`min-h-11 ${error("q") ? "" : "md:mb-[1.375rem]"}`}>
+          <Button type="submit" cargando={pendiente} className="mb-[1.375rem] min-h-11 max-md:mb-0">
             {t("consultas.filtros.buscarBoton")}
           </Button>
-          <MenuDeAcciones
-            etiqueta={t("consultas.filtros.mas", { activos })}
-            opciones={opcionesMas}
-            className="relative inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700 md:hidden"
+          <Button
+            variante="secundario"
+            className="min-h-11 px-3 md:hidden"
+            aria-label={t("consultas.filtros.mas", { activos })}
+            aria-expanded={mas}
+            aria-controls="mas-consultas"
+            onClick={() => setMas(!mas)}
           >
             {t("consultas.filtros.masCorto")}
             {activos > 0 && (
-              <span aria-hidden="true" className="ml-1 rounded-full bg-marca-700 px-1.5 text-xs text-white tabular-nums">
+              <span aria-hidden="true" className="rounded-full bg-marca-700 px-1.5 text-xs text-white tabular-nums">
                 {activos}
               </span>
             )}
-          </MenuDeAcciones>
+          </Button>
         </div>
-        <fieldset className="hidden flex-wrap items-center gap-2 md:flex">
-          <legend className="sr-only">{t("consultas.filtros.periodo")}</legend>
-          {PRESETS.map((dias) => (
-            <Button
-              key={dias}
-              variante={presetActivo(dias) ? "primario" : "secundario"}
-              aria-pressed={presetActivo(dias)}
-              className="min-h-11 px-3"
-              disabled={pendiente}
-              onClick={() => periodo(dias)}
-            >
-              {t("consultas.filtros.preset", { dias })}
-            </Button>
-          ))}
-        </fieldset>
+        <div id="mas-consultas" className={`${mas ? "flex" : "hidden"} flex-wrap items-center gap-2 md:flex`}>
+          <fieldset className="flex flex-wrap items-center gap-2">
+            <legend className="sr-only">{t("consultas.filtros.periodo")}</legend>
+            {PRESETS.map((dias) => (
+              <Button
+                key={dias}
+                variante={presetActivo(dias) ? "primario" : "secundario"}
+                aria-pressed={presetActivo(dias)}
+                className="min-h-11 px-3"
+                disabled={pendiente}
+                onClick={() => periodo(dias)}
+              >
+                {t("consultas.filtros.preset", { dias })}
+              </Button>
+            ))}
+          </fieldset>
+          <Button
+            variante="secundario"
+            className="md:hidden"
+            aria-expanded={abiertos}
+            aria-controls="filtros-consultas"
+            onClick={alternarFiltros}
+          >
+            {abiertos ? t("consultas.filtros.ocultar") : t("consultas.filtros.mostrar", { activos })}
+          </Button>
+          {exportar && (
+            <a href={exportar} download className={buttonClass("secundario", "md:hidden")}>
+              {t("consultas.exportar")}
+            </a>
+          )}
+        </div>
         <div
           ref={panel}
           id="filtros-consultas"

@@ -48,7 +48,7 @@ export function TablaConsultas({ filas, caption, abierta, conOperador, vacia, pu
   }
 
   if (filas.length === 0 && vacia) return vacia;
-  const th = "px-4 py-2";
+  const th = "px-3 py-2";
   const conAgencia = filas.some((fila) => fila.agencia);
   return (
     <div className="rounded-2xl border border-slate-200 bg-white shadow-sm md:overflow-x-auto">
@@ -100,11 +100,11 @@ export function TablaConsultas({ filas, caption, abierta, conOperador, vacia, pu
               onClick={(event) => abrir(event, fila.href)}
               className={`grid cursor-pointer grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-4 py-3 align-top hover:bg-marca-50/60 aria-[current=true]:bg-marca-50 md:table-row md:p-0 ${fila.leida ? "" : "bg-marca-50/30 font-semibold"} ${nuevas.has(fila.sid) ? "fila-nueva" : ""}`}
             >
-              <td className="order-2 text-right text-xs whitespace-nowrap text-slate-600 md:order-none md:px-4 md:py-2 md:text-left md:text-sm md:text-slate-700">
+              <td className="order-2 text-right text-xs whitespace-nowrap text-slate-600 md:order-none md:px-3 md:py-2 md:text-left md:text-sm md:text-slate-700">
                 <time dateTime={fila.momentoIso}>{fila.momento}</time>
                 {fila.espera && <span className="block font-normal text-emerald-800">{fila.espera}</span>}
               </td>
-              <td className="order-1 min-w-0 md:order-none md:px-4 md:py-2">
+              <td className="order-1 min-w-0 md:order-none md:px-3 md:py-2">
                 <Link
                   id={`consulta-${fila.sid}`}
                   href={fila.href}
@@ -116,7 +116,7 @@ export function TablaConsultas({ filas, caption, abierta, conOperador, vacia, pu
                   {!fila.leida && <span className="sr-only"> ({t("consultas.atencion.sinLeer")})</span>}
                 </Link>
                 <p
-                  className={`truncate text-sm font-normal md:max-w-60 xl:max-w-80 ${fila.pregunta ? "text-slate-700" : "text-slate-500 italic"}`}
+                  className={`truncate text-sm font-normal md:max-w-48 xl:max-w-56 ${fila.pregunta ? "text-slate-700" : "text-slate-500 italic"}`}
                   title={fila.pregunta ?? undefined}
                   data-testid="pregunta"
                 >
@@ -128,7 +128,7 @@ export function TablaConsultas({ filas, caption, abierta, conOperador, vacia, pu
                   </span>
                 )}
               </td>
-              <td className="hidden px-4 py-2 text-slate-700 md:table-cell">
+              <td className="hidden px-3 py-2 text-slate-700 md:table-cell">
                 <a href={fila.contacto.mailto} className="block max-w-44 truncate text-marca-700 hover:underline" title={fila.email}>
                   {fila.email}
                 </a>
@@ -138,36 +138,37 @@ export function TablaConsultas({ filas, caption, abierta, conOperador, vacia, pu
                   </a>
                 )}
               </td>
-              <td className="order-3 min-w-0 text-slate-800 md:order-none md:px-4 md:py-2 md:text-slate-700">{fila.auto}</td>
-              <td className="order-4 text-right whitespace-nowrap tabular-nums text-slate-900 md:order-none md:px-4 md:py-2">
+              <td className="order-3 min-w-0 text-slate-800 md:order-none md:px-3 md:py-2 md:text-slate-700">{fila.auto}</td>
+              <td className="order-4 text-right whitespace-nowrap tabular-nums text-slate-900 md:order-none md:px-3 md:py-2">
                 {fila.precio}
               </td>
               {conAgencia && (
                 <td
-                  className="order-5 col-span-2 text-xs font-medium [overflow-wrap:anywhere] text-slate-800 md:order-none md:px-4 md:py-2 md:text-sm"
+                  className="order-5 col-span-2 text-xs font-medium [overflow-wrap:anywhere] text-slate-800 md:order-none md:px-3 md:py-2 md:text-sm"
                   data-testid="agencia"
                 >
                   {fila.agencia}
                 </td>
               )}
               {conOperador && (
-                <td className="hidden px-4 py-2 text-slate-700 md:table-cell">
+                <td className="hidden px-3 py-2 text-slate-700 md:table-cell">
                   {/* A cell's own max-width does not hold in a table: the box inside it cuts the e-mail. */}
                   <span className="block max-w-40 truncate" title={fila.operador}>
                     {fila.operador}
                   </span>
                 </td>
               )}
-              <td className="order-5 col-span-2 text-xs [overflow-wrap:anywhere] text-slate-600 md:order-none md:px-4 md:py-2 md:text-sm md:text-slate-700">
-                <span className="md:block">{fila.tipo}</span>
+              <td className="order-5 col-span-2 text-xs text-slate-600 md:order-none md:px-3 md:py-2 md:text-sm md:text-slate-700">
+                <span className="whitespace-nowrap md:block">{fila.tipo}</span>
                 {fila.externalId && (
-                  <span className="before:content-['_·_'] md:block md:text-xs md:text-slate-500 md:before:content-none">
+                  <span className="[overflow-wrap:anywhere] before:content-['_·_'] md:block md:text-xs md:text-slate-500 md:before:content-none">
                     {fila.externalId}
                   </span>
                 )}
               </td>
-              <td className="order-6 col-span-2 pt-2 md:order-none md:px-4 md:py-2">
-                <div className="flex flex-wrap items-center gap-1 font-normal md:flex-nowrap">
+              <td className="order-6 col-span-2 pt-2 md:order-none md:px-3 md:py-2">
+                {/* In one line from 1280 px (the other columns' least widths leave it room); below, wrapped rather than cut. */}
+                <div className="flex flex-wrap items-center gap-1 font-normal xl:flex-nowrap">
                   {puedeMarcar && (
                     <MarcarAtendida
                       adminMail={fila.adminMail}
@@ -177,7 +178,7 @@ export function TablaConsultas({ filas, caption, abierta, conOperador, vacia, pu
                       de={`consulta-${fila.sid}`}
                     />
                   )}
-                  <AccionesContacto contacto={fila.contacto} sid={fila.sid} compacto de={`consulta-${fila.sid}`} />
+                  <AccionesContacto contacto={fila.contacto} sid={fila.sid} de={`consulta-${fila.sid}`} />
                 </div>
               </td>
             </tr>

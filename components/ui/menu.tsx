@@ -2,8 +2,7 @@
 
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 
-/** `marcada`: one of a set of choices (a period), said checked or not (menuitemradio). */
-export type OpcionDeMenu = { texto: string; alElegir: () => void; marcada?: boolean };
+export type OpcionDeMenu = { texto: string; alElegir: () => void };
 
 const MARGEN = 4;
 /** Room the list needs below its button: three or four items of 44 px. */
@@ -132,19 +131,14 @@ export function MenuDeAcciones({
           <button
             key={opcion.texto}
             type="button"
-            {...(opcion.marcada === undefined ? { role: "menuitem" } : { role: "menuitemradio", "aria-checked": opcion.marcada })}
+            role="menuitem"
             tabIndex={-1}
             onClick={() => {
               cerrar();
               opcion.alElegir();
             }}
-            className="flex min-h-11 w-full items-center gap-2 rounded-md px-3 text-left hover:bg-slate-100 focus:bg-marca-50 focus:text-marca-900 focus:outline-none aria-checked:font-semibold md:min-h-9"
+            className="flex min-h-11 w-full items-center rounded-md px-3 text-left hover:bg-slate-100 focus:bg-marca-50 focus:text-marca-900 focus:outline-none md:min-h-9"
           >
-            {opcion.marcada !== undefined && (
-              <span aria-hidden="true" className="w-4 text-marca-700">
-                {opcion.marcada ? "✓" : ""}
-              </span>
-            )}
             {opcion.texto}
           </button>
         ))}
@@ -153,7 +147,7 @@ export function MenuDeAcciones({
   );
 }
 
-const itemsDe = (lista: HTMLElement) => [...lista.querySelectorAll<HTMLElement>('[role^="menuitem"]')];
+const itemsDe = (lista: HTMLElement) => [...lista.querySelectorAll<HTMLElement>('[role="menuitem"]')];
 
 /**
  * Flush with the button's right edge, below it; above it in the window's lower part. Placed before

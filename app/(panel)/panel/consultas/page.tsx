@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { Suspense } from "react";
-import { AvisoNovedades } from "@/components/consultas/aviso-novedades";
 import { CargandoConsultas } from "@/components/consultas/cargando";
-import { DetalleDiferido } from "@/components/consultas/detalle-diferido";
+import { ResumenDeConsulta, SeccionesDeConsulta } from "@/components/consultas/cuerpo-consulta";
+import { AvisoNovedadesDiferido, DetalleDiferido } from "@/components/consultas/diferidos";
 import { FormularioFiltros } from "@/components/consultas/formulario-filtros";
 import { Paginacion } from "@/components/consultas/paginacion";
 import { PestanasAtencion } from "@/components/consultas/pestanas-atencion";
@@ -258,7 +258,7 @@ async function Resultado({
           </a>
         )}
       </div>
-      <AvisoNovedades
+      <AvisoNovedadesDiferido
         key={actual}
         url={urlConsultas(filtrosUrl, "/panel/consultas/novedades")}
         total={total}
@@ -342,15 +342,16 @@ async function Detalle({
       sid={sid}
       adminMail={adminMail}
       titulo={consulta ? `${consulta.Interesado.Nombre} ${consulta.Interesado.Apellido}` : t("consultas.noDisponible")}
-      resumen={consulta && resumenDe(consulta, t, f)}
-      secciones={consulta ? seccionesDe(consulta, sid, t, f) : null}
+      resumen={consulta && <ResumenDeConsulta resumen={resumenDe(consulta, t, f)} />}
       error={error}
       puedeReenviar={puedeReenviar}
       puedeMarcar={puedeMarcar}
       hrefCerrar={hrefCerrar}
       contacto={consulta && contactoDe(consulta, t)}
       atendida={consulta?.Atencion?.Atendida === true}
-    />
+    >
+      {consulta && <SeccionesDeConsulta secciones={seccionesDe(consulta, sid, t, f)} />}
+    </DetalleDiferido>
   );
 }
 
