@@ -2,9 +2,7 @@
 
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from "react";
 import { createPortal } from "react-dom";
-
-/** What a mark says afterwards, and how to take it back; `deshacer` answers whether it could, and why not. */
-export type Aviso = { texto: string; deshacer: () => Promise<{ ok: true; texto: string } | { ok: false; mensaje: string }> };
+import type { Aviso } from "./tostada";
 
 /** The notice itself, its code loaded with the first mark rather than with the inbox (the first-load JS budget). */
 const Tostada = lazy(() => import("./tostada").then((modulo) => ({ default: modulo.Tostada })));

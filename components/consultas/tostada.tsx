@@ -2,7 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState, useTransition } from "react";
-import type { Aviso } from "./deshacer";
+
+/** What a mark says afterwards, and how to take it back; `deshacer` answers whether it could, and why not. */
+export type Aviso = { texto: string; deshacer: () => Promise<{ ok: true; texto: string } | { ok: false; mensaje: string }> };
 
 /** How long an offer to undo stays (as long as its button has the focus: WCAG 2.2.1). */
 const DURACION_MS = 8000;
