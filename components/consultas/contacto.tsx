@@ -5,7 +5,7 @@ import { useRef, useState } from "react";
 import { MenuDeAcciones } from "@/components/ui/menu";
 import type { Contacto } from "@/lib/panel/consultas/presentacion";
 
-const ICONOS = {
+export const ICONOS = {
   email: "M3 5h14a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V6a1 1 0 0 1 1-1zm.5 1.8V13.5h13V6.8L10 11 3.5 6.8zM4.6 6.5 10 9.9l5.4-3.4z",
   telefono: "M6.6 2.5 8.4 6 7 7.4a10 10 0 0 0 5.6 5.6L14 11.6l3.5 1.8-.6 3.2c-.1.6-.7 1-1.3.9C8.6 16.9 3.1 11.4 2.5 4.4c0-.6.4-1.2.9-1.3z",
   whatsapp:
@@ -16,7 +16,7 @@ const ICONOS = {
   hecho: "M8 13.2 4.5 9.7 3.4 10.8 8 15.4l8.6-8.6-1.1-1.1z",
 } as const;
 
-function Icono({ nombre }: { nombre: keyof typeof ICONOS }) {
+export function Icono({ nombre }: { nombre: keyof typeof ICONOS }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5 shrink-0" fill="currentColor">
       <path fillRule="evenodd" d={ICONOS[nombre]} />
@@ -24,7 +24,7 @@ function Icono({ nombre }: { nombre: keyof typeof ICONOS }) {
   );
 }
 
-const accion =
+export const accion =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700";
 /** In the list, on a desktop, where the row must stay low: 36 px (44 px on a phone, a touch target). */
 const compacta = "md:min-h-9 md:min-w-9";
@@ -42,7 +42,7 @@ async function alPortapapeles(valor: string) {
 }
 
 /** Copies a value and remembers, for two seconds, that it did. Without the Clipboard API, a selection and execCommand. */
-function useCopiar(): [boolean, (valor: string) => Promise<void>] {
+export function useCopiar(): [boolean, (valor: string) => Promise<void>] {
   const [copiado, setCopiado] = useState(false);
   const reloj = useRef<ReturnType<typeof setTimeout>>(undefined);
   async function copiar(valor: string) {
@@ -52,21 +52,6 @@ function useCopiar(): [boolean, (valor: string) => Promise<void>] {
     reloj.current = setTimeout(() => setCopiado(false), 2000);
   }
   return [copiado, copiar];
-}
-
-/** A copy button in the detail: says so (aria-live) for two seconds. */
-function Copiar({ valor, etiqueta }: { valor: string; etiqueta: string }) {
-  const t = useTranslations();
-  const [copiado, copiar] = useCopiar();
-  return (
-    <button type="button" onClick={() => copiar(valor)} title={etiqueta} className={`${accion} px-3`}>
-      <Icono nombre={copiado ? "hecho" : "copiar"} />
-      {etiqueta}
-      <span aria-live="polite" className="text-emerald-800">
-        {copiado ? t("consultas.contacto.copiado") : ""}
-      </span>
-    </button>
-  );
 }
 
 /**
@@ -93,44 +78,45 @@ function MasAcciones({ copias, de }: { copias: { valor: string; texto: string }[
   );
 }
 
-/**
- * How to reach the buyer, in the list (icons, `compacto`) and in the detail (words): e-mail with a
- * subject naming the vehicle, phone, WhatsApp with a first line naming it, and copies of the
- * e-mail, the phone and the sid; 44 px targets on a phone. In the list the copies wait behind "Más
- * acciones", and on a desktop the e-mail and the phone are the contact column's links; each icon's
- * name says what it does and its description (`de`: the row's link) whose enquiry.
- */
-export function AccionesContacto({ contacto, sid, compacto, de }: { contacto: Contacto; sid: string; compacto: boolean; de?: string }) {
+/** The copies of the buyer's e-mail and phone and of the sid, with the words that say which. */
+export function useCopias(contacto: Contacto, sid: string) {
   const t = useTranslations();
-  const enlace = (href: string, icono: keyof typeof ICONOS, texto: string, extra = "") => (
-    <a
-      href={href}
-      aria-label={compacto ? texto : undefined}
-      aria-describedby={de}
-      title={texto}
-      className={`${accion} ${compacto ? `${compacta} ${extra}` : "px-3"}`}
-      {...(icono === "whatsapp" && { target: "_blank", rel: "noopener noreferrer" })}
-    >
-      <Icono nombre={icono} />
-      {!compacto && texto}
-    </a>
-  );
-  const copias = [
+  return [
     { valor: contacto.email, texto: t("consultas.contacto.copiarEmail") },
     ...(contacto.telefono ? [{ valor: contacto.telefono, texto: t("consultas.contacto.copiarTelefono") }] : []),
     { valor: sid, texto: t("consultas.contacto.copiarSid") },
   ];
+}
+
+/**
+ * How to reach the buyer from a row of the list, as icons: e-mail with a subject naming the vehicle,
+ * phone, WhatsApp with a first line naming it, and behind "Más acciones" copies of the e-mail, the
+ * phone and the sid; 44 px targets on a phone, 36 px on a desktop, where the e-mail and the phone are
+ * also the contact column's links. Each icon's name says what it does and its description (`de`: the
+ * row's link) whose enquiry. The detail's words are components/consultas/contacto-detalle.tsx.
+ */
+export function AccionesContacto({ contacto, sid, de }: { contacto: Contacto; sid: string; de?: string }) {
+  const t = useTranslations();
+  const copias = useCopias(contacto, sid);
+  const enlace = (href: string, icono: keyof typeof ICONOS, texto: string, extra = "") => (
+    <a
+      href={href}
+      aria-label={texto}
+      aria-describedby={de}
+      title={texto}
+      className={`${accion} ${compacta} ${extra}`}
+      {...(icono === "whatsapp" && { target: "_blank", rel: "noopener noreferrer" })}
+    >
+      <Icono nombre={icono} />
+    </a>
+  );
   return (
-    // In the list the icons join the row's other action (the mark) in one line.
-    <div className={compacto ? "contents" : "flex flex-wrap gap-1.5"} data-testid="contacto">
+    // The icons join the row's other action (the mark) in one line.
+    <div className="contents" data-testid="contacto">
       {enlace(contacto.mailto, "email", t("consultas.contacto.escribir"), "md:hidden")}
       {contacto.tel && enlace(contacto.tel, "telefono", t("consultas.contacto.llamar"), "md:hidden")}
       {contacto.whatsapp && enlace(contacto.whatsapp, "whatsapp", t("consultas.contacto.whatsapp"))}
-      {compacto ? (
-        <MasAcciones copias={copias} de={de} />
-      ) : (
-        copias.map(({ valor, texto }) => <Copiar key={texto} valor={valor} etiqueta={texto} />)
-      )}
+      <MasAcciones copias={copias} de={de} />
     </div>
   );
 }

@@ -5,16 +5,20 @@ import { useTranslations } from "next-intl";
 import { type ReactNode, useEffect, useRef, useState, useTransition } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import type { Contacto, Seccion } from "@/lib/panel/consultas/presentacion";
+import type { Contacto } from "@/lib/panel/consultas/presentacion";
 import { resendConsultaWebhook } from "@/lib/panel/consultas/reenviar";
-import { AccionesContacto } from "./contacto";
+import { AccionesContactoDetalle } from "./contacto-detalle";
+import { LugarDeAvisos } from "./deshacer";
 import { MarcarAtendida } from "./marcar-atendida";
 
 type Props = {
   sid: string;
   adminMail: string;
   titulo: string;
-  secciones: Seccion[] | null;
+  /** The vehicle, its price and the buyer's question, rendered on the server: the first thing read. */
+  resumen: ReactNode;
+  /** The enquiry's data below the actions, rendered on the server (sections, metadata; the history). */
+  children: ReactNode;
   /** Why the enquiry could not be read (404, API unreachable…). */
   error: string | null;
   /** admin and soporte may resend the webhook (checked again on the server). */
@@ -23,31 +27,32 @@ type Props = {
   puedeMarcar: boolean;
   /** The inbox URL without `sid`: where closing goes. */
   hrefCerrar: string;
-  /** How to reach the buyer: the actions at the top. */
+  /** How to reach the buyer: the actions at the top; null when the enquiry could not be read. */
   contacto: Contacto | null;
   /** Whether the app marked it attended: the button offers the other state. */
   atendida: boolean;
-  /** What happened to it (components/consultas/historial-consulta.tsx, rendered on the server). */
-  historial?: ReactNode;
 };
 
 /**
- * Every field of one enquiry, in a modal <dialog> (focus kept inside, Escape closes): a drawer on
- * the right on a wide screen, the whole screen on a phone, with its actions (contact the buyer,
- * re-send the webhook) first. Closing removes `sid` from the URL and returns the focus to the row's link.
+ * One enquiry, in a modal <dialog> (focus kept inside, Escape closes): a drawer on the right on a
+ * wide screen, the whole screen on a phone. On a phone's first screen (issue 34, part 3): the
+ * summary (the vehicle, its price and the buyer's question), then WhatsApp / Llamar / E-mail and the
+ * mark; below, the data (`children`: components/consultas/cuerpo-consulta.tsx, server components, so
+ * their code stays off the browser and another block, the history, slots in there), then the
+ * webhook's resend. Closing removes `sid` from the URL and returns the focus to the row's link.
  */
 export function DetalleConsulta({
   sid,
   adminMail,
   titulo,
-  secciones,
+  resumen,
+  children,
   error,
   puedeReenviar,
   puedeMarcar,
   hrefCerrar,
   contacto,
   atendida,
-  historial,
 }: Props) {
   const t = useTranslations();
   const router = useRouter();
@@ -101,13 +106,15 @@ export function DetalleConsulta({
       </div>
       <div className="space-y-6 px-4 py-4 sm:px-6 sm:py-6">
         {error && <Alert tono="error">{error}</Alert>}
-        {contacto && secciones && (
+        {resumen}
+        {contacto && (
           <nav aria-label={t("consultas.detalle.acciones")} className="space-y-3">
+            <AccionesContactoDetalle contacto={contacto} sid={sid} />
             {puedeMarcar && <MarcarAtendida adminMail={adminMail} sid={sid} atendida={atendida} compacto={false} />}
-            <AccionesContacto contacto={contacto} sid={sid} compacto={false} />
           </nav>
         )}
-        {puedeReenviar && secciones && (
+        {children}
+        {puedeReenviar && contacto && (
           <section aria-labelledby="detalle-webhook" className="rounded-xl border border-slate-200 bg-slate-50 p-4">
             <h3 id="detalle-webhook" className="text-sm font-semibold text-slate-900">
               {t("consultas.detalle.webhook")}
@@ -123,36 +130,13 @@ export function DetalleConsulta({
             </div>
           </section>
         )}
-        {secciones?.map((seccion) => (
-          <section key={seccion.titulo} aria-labelledby={`detalle-${seccion.titulo}`}>
-            <h3 id={`detalle-${seccion.titulo}`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-              {seccion.titulo}
-            </h3>
-            <dl className="mt-2 divide-y divide-slate-100 rounded-xl border border-slate-200">
-              {seccion.campos.map((campo) => (
-                <div key={campo.nombre} className="grid gap-1 px-4 py-2 text-sm sm:grid-cols-3 sm:gap-3" data-campo={campo.nombre}>
-                  <dt className="text-slate-600">{campo.etiqueta}</dt>
-                  <dd className="whitespace-pre-wrap sm:col-span-2 break-words text-slate-900">
-                    {campo.crudo ? (
-                      <span title={campo.crudo} data-crudo={campo.crudo}>
-                        {campo.valor}
-                      </span>
-                    ) : (
-                      campo.valor
-                    )}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        ))}
-        {historial}
         <form method="dialog">
           <Button type="submit" variante="secundario">
             {t("comun.cerrar")}
           </Button>
         </form>
       </div>
+      <LugarDeAvisos />
     </dialog>
   );
 }

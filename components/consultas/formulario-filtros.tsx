@@ -3,9 +3,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
-import { useMemo, useTransition } from "react";
+import { type ReactNode, useMemo, useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
+import { buttonClass } from "@/components/ui/button-class";
 import { describedBy, Field, Input, inputClass } from "@/components/ui/field";
 import { BotonPlegable, usePlegable } from "@/components/ui/plegable";
 import { DIAS_CONSULTAS, MAX_EXTERNALID, MAX_Q } from "@/lib/api/limites";
@@ -25,15 +26,22 @@ type Props = {
   errores: Record<string, string[]> | null;
   hoy: string;
   minimo: string;
+  /** The attention tabs, below the search: on a phone both stay at the top while the list scrolls. */
+  pestanas: ReactNode;
+  /** The CSV export of this view, when it has enquiries: on a phone behind «Más» (on a desktop beside the count). */
+  exportar: string | null;
 };
 
 const CAMPOS = ["agencia", "operador", "externalid", "desde", "hasta", "q"] as const;
 
 /**
  * The inbox's filters: checked with the same zod rules the server applies (and the API's limits),
- * then written to the URL, so a filtered view can be shared, reloaded and reached with Back.
+ * then written to the URL, so a filtered view can be shared, reloaded and reached with Back. On a
+ * phone (issue 34, part 3) the search and the tabs are one compact bar that stays at the top, and the
+ * periods, the other filters and the export wait behind its «Más» (a disclosure), so the first screen
+ * shows enquiries.
  */
-export function FormularioFiltros({ agencias, fijo, valores, atendida, errores, hoy, minimo }: Props) {
+export function FormularioFiltros({ agencias, fijo, valores, atendida, errores, hoy, minimo, pestanas, exportar }: Props) {
   const router = useRouter();
   const t = useTranslations();
   const f = useFormatter();
@@ -41,6 +49,8 @@ export function FormularioFiltros({ agencias, fijo, valores, atendida, errores, 
   const activos = (fijo ? CAMPOS.slice(2, 5) : CAMPOS.slice(1, 5)).filter((campo) => valores[campo]).length;
   // On a phone the filters fold behind one button; open when the URL's filters have an error to show.
   const plegable = usePlegable("filtros-consultas", Boolean(errores));
+  // On a phone the periods, the filters' button and the export wait behind «Más».
+  const [mas, setMas] = useState(false);
   const schema = useMemo(() => esquemaFiltros(hoy, t, f), [hoy, t, f]);
   const defaultValues = {
     agencia: valores.agencia ?? "",
@@ -111,10 +121,15 @@ export function FormularioFiltros({ agencias, fijo, valores, atendida, errores, 
   });
 
   return (
-    <search aria-label={t("consultas.filtros.etiqueta")}>
-      <form noValidate onSubmit={handleSubmit(aplicar)} className="space-y-3">
+    // Sticky on a phone, except while the filters are open (taller than the window, it would hide their end).
+    <search
+      aria-label={t("consultas.filtros.etiqueta")}
+      className={`${plegable.abierto ? "" : "sticky top-0"} z-20 -mx-6 bg-white px-6 py-2 shadow-sm md:static md:mx-0 md:bg-transparent md:p-0 md:shadow-none`}
+    >
+      <form noValidate onSubmit={handleSubmit(aplicar)} className="space-y-2 md:space-y-3">
         <div className="flex items-end gap-2">
-          <div className="min-w-0 flex-1">
+          {/* On a phone the label and the hint are for screen readers only: the bar stays one row high. */}
+          <div className="min-w-0 flex-1 max-md:[&_input]:mt-0 max-md:[&_label]:sr-only max-md:[&_p:not([id$=error])]:sr-only">
             <Field id="filtro-q" label={t("consultas.filtros.buscar")} hint={t("consultas.filtros.buscarAyuda")} error={error("q")}>
               <Input
                 id="filtro-q"
@@ -128,29 +143,53 @@ export function FormularioFiltros({ agencias, fijo, valores, atendida, errores, 
               />
             </Field>
           </div>
-          <Button type="submit" cargando={pendiente} className="mb-[1.375rem] min-h-11">
+          <Button type="submit" cargando={pendiente} className="mb-[1.375rem] min-h-11 max-md:mb-0">
             {t("consultas.filtros.buscarBoton")}
           </Button>
+          <Button
+            variante="secundario"
+            className="min-h-11 px-3 md:hidden"
+            aria-label={t("consultas.filtros.mas", { activos })}
+            aria-expanded={mas}
+            aria-controls="mas-consultas"
+            onClick={() => setMas(!mas)}
+          >
+            {t("consultas.filtros.masCorto")}
+            {activos > 0 && (
+              <span aria-hidden="true" className="rounded-full bg-marca-700 px-1.5 text-xs text-white tabular-nums">
+                {activos}
+              </span>
+            )}
+          </Button>
         </div>
-        <fieldset className="flex flex-wrap items-center gap-2">
-          <legend className="sr-only">{t("consultas.filtros.periodo")}</legend>
-          {PRESETS.map((dias) => (
-            <Button
-              key={dias}
-              variante={presetActivo(dias) ? "primario" : "secundario"}
-              aria-pressed={presetActivo(dias)}
-              className="min-h-11 px-3"
-              disabled={pendiente}
-              onClick={() => periodo(dias)}
-            >
-              {t("consultas.filtros.preset", { dias })}
-            </Button>
-          ))}
-          <BotonPlegable plegable={plegable} className="ml-auto">
-            {t("consultas.filtros.mostrar", { activos })}
+        <div id="mas-consultas" className={`${mas ? "flex" : "hidden"} flex-wrap items-center gap-2 md:flex`}>
+          <fieldset className="flex flex-wrap items-center gap-2">
+            <legend className="sr-only">{t("consultas.filtros.periodo")}</legend>
+            {PRESETS.map((dias) => (
+              <Button
+                key={dias}
+                variante={presetActivo(dias) ? "primario" : "secundario"}
+                aria-pressed={presetActivo(dias)}
+                className="min-h-11 px-3"
+                disabled={pendiente}
+                onClick={() => periodo(dias)}
+              >
+                {t("consultas.filtros.preset", { dias })}
+              </Button>
+            ))}
+          </fieldset>
+          {/* On a phone the other filters open from «Más» (their first field focused) and close there again. */}
+          <BotonPlegable plegable={plegable}>
+            {plegable.abierto ? t("consultas.filtros.ocultar") : t("consultas.filtros.mostrar", { activos })}
           </BotonPlegable>
-        </fieldset>
+          {exportar && (
+            <a href={exportar} download className={buttonClass("secundario", "md:hidden")}>
+              {t("consultas.exportar")}
+            </a>
+          )}
+        </div>
         <div
+          ref={plegable.panel.ref}
           id={plegable.panel.id}
           className={`${plegable.panel.className} rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6`}
         >
@@ -246,6 +285,7 @@ export function FormularioFiltros({ agencias, fijo, valores, atendida, errores, 
           </div>
         </div>
       </form>
+      <div className="mt-2 md:mt-6">{pestanas}</div>
     </search>
   );
 }

@@ -5,11 +5,14 @@ import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
 import { putConsultaAtencion } from "@/lib/panel/consultas/atender";
+import { useAvisar } from "./deshacer";
 
 /**
  * "Marcar como atendida" (or back to unattended) in the list (one word, `compacto`, and on a desktop
  * an icon; the word is part of the accessible name, WCAG 2.5.3) and in the detail:
- * the server action sends the signed-in person's e-mail as Por; the page is read again afterwards.
+ * the server action sends the signed-in person's e-mail as Por; the page is read again afterwards,
+ * and a notice offers to undo it ("Marcada como atendida · Deshacer"): the undo is the same action
+ * back to the previous state (decisions 0105).
  */
 export function MarcarAtendida({
   adminMail,
@@ -28,14 +31,24 @@ export function MarcarAtendida({
   const t = useTranslations();
   const router = useRouter();
   const [pendiente, startTransition] = useTransition();
+  const avisar = useAvisar();
   const [error, setError] = useState<string | null>(null);
   function marcar() {
     setError(null);
     startTransition(async () => {
       try {
         const resultado = await putConsultaAtencion(adminMail, sid, !atendida);
-        if (resultado.ok) router.refresh();
-        else setError(resultado.mensaje);
+        if (!resultado.ok) return setError(resultado.mensaje);
+        router.refresh();
+        avisar({
+          texto: atendida ? t("consultas.atencion.desmarcada") : t("consultas.atencion.marcada"),
+          deshacer: async () => {
+            const vuelta = await putConsultaAtencion(adminMail, sid, atendida);
+            if (!vuelta.ok) return vuelta;
+            router.refresh();
+            return { ok: true, texto: atendida ? t("consultas.atencion.deshechaDesmarca") : t("consultas.atencion.deshechaMarca") };
+          },
+        });
       } catch {
         setError(t("consultas.atencion.sinConexion"));
       }

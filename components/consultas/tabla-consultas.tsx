@@ -25,8 +25,11 @@ type Props = {
 
 /**
  * The enquiries of one page. Each row opens the detail (URL param `sid`): with the keyboard through
- * the link on the person's name, with the mouse or a finger anywhere on the row. On a phone each row
- * is a card (buyer and when, vehicle and price, listing); the table's semantics stay. Rows that
+ * the link on the person's name, with the mouse or a finger anywhere on the row. Under the name, one
+ * line of the buyer's question (cut with an ellipsis; the whole of it in the DOM for screen readers
+ * and in a tooltip). On a phone each row is a card (buyer, question and when, vehicle and price,
+ * listing); the table's semantics stay. On a desktop the table fits its box: long e-mails are cut
+ * with their whole value in a tooltip, long codes wrap. Rows that
  * arrived while it was open (the poll refreshed page 1: AvisoNovedades, which also announces them)
  * say "Nueva" and their background fades from amber (a still tint with prefers-reduced-motion); the
  * page keys the table by its view, so another page or filter starts afresh.
@@ -45,7 +48,7 @@ export function TablaConsultas({ filas, caption, abierta, conOperador, vacia, pu
   }
 
   if (filas.length === 0 && vacia) return vacia;
-  const th = "px-4 py-2";
+  const th = "px-3 py-2";
   const conAgencia = filas.some((fila) => fila.agencia);
   return (
     <div className="rounded-2xl border border-slate-200 bg-white shadow-sm md:overflow-x-auto">
@@ -97,11 +100,11 @@ export function TablaConsultas({ filas, caption, abierta, conOperador, vacia, pu
               onClick={(event) => abrir(event, fila.href)}
               className={`grid cursor-pointer grid-cols-[minmax(0,1fr)_auto] gap-x-3 px-4 py-3 align-top hover:bg-marca-50/60 aria-[current=true]:bg-marca-50 md:table-row md:p-0 ${fila.leida ? "" : "bg-marca-50/30 font-semibold"} ${nuevas.has(fila.sid) ? "fila-nueva" : ""}`}
             >
-              <td className="order-2 text-right text-xs whitespace-nowrap text-slate-600 md:order-none md:px-4 md:py-2 md:text-left md:text-sm md:text-slate-700">
+              <td className="order-2 text-right text-xs whitespace-nowrap text-slate-600 md:order-none md:px-3 md:py-2 md:text-left md:text-sm md:text-slate-700">
                 <time dateTime={fila.momentoIso}>{fila.momento}</time>
                 {fila.espera && <span className="block font-normal text-emerald-800">{fila.espera}</span>}
               </td>
-              <td className="order-1 min-w-0 md:order-none md:px-4 md:py-2">
+              <td className="order-1 min-w-0 md:order-none md:px-3 md:py-2">
                 <Link
                   id={`consulta-${fila.sid}`}
                   href={fila.href}
@@ -112,13 +115,20 @@ export function TablaConsultas({ filas, caption, abierta, conOperador, vacia, pu
                   {fila.interesado}
                   {!fila.leida && <span className="sr-only"> ({t("consultas.atencion.sinLeer")})</span>}
                 </Link>
+                <p
+                  className={`truncate text-sm font-normal md:max-w-48 xl:max-w-56 ${fila.pregunta ? "text-slate-700" : "text-slate-500 italic"}`}
+                  title={fila.pregunta ?? undefined}
+                  data-testid="pregunta"
+                >
+                  {fila.pregunta ?? t("consultas.sinPregunta")}
+                </p>
                 {nuevas.has(fila.sid) && (
                   <span className="mt-1 inline-block rounded-full border border-amber-300 bg-amber-100 px-2 py-0.5 align-middle text-xs font-semibold text-amber-900 md:mt-0 md:ml-2">
                     {t("consultas.novedades.nueva")}
                   </span>
                 )}
               </td>
-              <td className="hidden px-4 py-2 text-slate-700 md:table-cell">
+              <td className="hidden px-3 py-2 text-slate-700 md:table-cell">
                 <a href={fila.contacto.mailto} className="block max-w-44 truncate text-marca-700 hover:underline" title={fila.email}>
                   {fila.email}
                 </a>
@@ -128,33 +138,37 @@ export function TablaConsultas({ filas, caption, abierta, conOperador, vacia, pu
                   </a>
                 )}
               </td>
-              <td className="order-3 min-w-0 text-slate-800 md:order-none md:px-4 md:py-2 md:text-slate-700">{fila.auto}</td>
-              <td className="order-4 text-right whitespace-nowrap tabular-nums text-slate-900 md:order-none md:px-4 md:py-2">
+              <td className="order-3 min-w-0 text-slate-800 md:order-none md:px-3 md:py-2 md:text-slate-700">{fila.auto}</td>
+              <td className="order-4 text-right whitespace-nowrap tabular-nums text-slate-900 md:order-none md:px-3 md:py-2">
                 {fila.precio}
               </td>
               {conAgencia && (
                 <td
-                  className="order-5 col-span-2 text-xs font-medium text-slate-800 md:order-none md:px-4 md:py-2 md:text-sm"
+                  className="order-5 col-span-2 text-xs font-medium [overflow-wrap:anywhere] text-slate-800 md:order-none md:px-3 md:py-2 md:text-sm"
                   data-testid="agencia"
                 >
                   {fila.agencia}
                 </td>
               )}
               {conOperador && (
-                <td className="hidden max-w-40 truncate px-4 py-2 text-slate-700 md:table-cell" title={fila.operador}>
-                  {fila.operador}
+                <td className="hidden px-3 py-2 text-slate-700 md:table-cell">
+                  {/* A cell's own max-width does not hold in a table: the box inside it cuts the e-mail. */}
+                  <span className="block max-w-40 truncate" title={fila.operador}>
+                    {fila.operador}
+                  </span>
                 </td>
               )}
-              <td className="order-5 col-span-2 text-xs text-slate-600 md:order-none md:px-4 md:py-2 md:text-sm md:text-slate-700">
-                <span className="md:block">{fila.tipo}</span>
+              <td className="order-5 col-span-2 text-xs text-slate-600 md:order-none md:px-3 md:py-2 md:text-sm md:text-slate-700">
+                <span className="whitespace-nowrap md:block">{fila.tipo}</span>
                 {fila.externalId && (
-                  <span className="before:content-['_·_'] md:block md:text-xs md:text-slate-500 md:before:content-none">
+                  <span className="[overflow-wrap:anywhere] before:content-['_·_'] md:block md:text-xs md:text-slate-500 md:before:content-none">
                     {fila.externalId}
                   </span>
                 )}
               </td>
-              <td className="order-6 col-span-2 pt-2 md:order-none md:px-4 md:py-2">
-                <div className="flex flex-wrap items-center gap-1 font-normal md:flex-nowrap">
+              <td className="order-6 col-span-2 pt-2 md:order-none md:px-3 md:py-2">
+                {/* In one line from 1280 px (the other columns' least widths leave it room); below, wrapped rather than cut. */}
+                <div className="flex flex-wrap items-center gap-1 font-normal xl:flex-nowrap">
                   {puedeMarcar && (
                     <MarcarAtendida
                       adminMail={fila.adminMail}
@@ -164,7 +178,7 @@ export function TablaConsultas({ filas, caption, abierta, conOperador, vacia, pu
                       de={`consulta-${fila.sid}`}
                     />
                   )}
-                  <AccionesContacto contacto={fila.contacto} sid={fila.sid} compacto de={`consulta-${fila.sid}`} />
+                  <AccionesContacto contacto={fila.contacto} sid={fila.sid} de={`consulta-${fila.sid}`} />
                 </div>
               </td>
             </tr>

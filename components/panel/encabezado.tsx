@@ -24,7 +24,7 @@ export async function Encabezado({
   const t = await getTranslations();
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6 md:gap-x-6">
+      <div className="mx-auto flex max-w-6xl flex-wrap group-has-[[data-ancho=amplio]]/marco:max-w-[96rem] items-center gap-x-4 gap-y-3 px-4 py-3 sm:px-6 md:gap-x-6">
         <Link
           href="/panel"
           className="flex min-h-11 items-center gap-2 rounded-lg focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-marca-700"
@@ -40,7 +40,7 @@ export async function Encabezado({
           <span data-testid="espacio">{espacio}</span>
         </p>
         <MenuMovil etiqueta={t("marco.menu")}>
-          <Navegacion areas={areas} etiqueta={t("marco.secciones")} />
+          <Navegacion areas={areas} inicio={t("marco.areas.inicio")} etiqueta={t("marco.secciones")} />
           <div className="flex flex-wrap items-center gap-3 md:ml-auto">
             <p className="min-w-0 text-sm leading-tight md:text-right">
               <span className="block font-medium break-words text-slate-900" data-testid="usuario">
@@ -57,7 +57,7 @@ export async function Encabezado({
       </div>
       {buscar && (
         <div className="border-t border-slate-100 bg-slate-50">
-          <div className="mx-auto max-w-6xl px-4 py-2 sm:px-6">
+          <div className="mx-auto max-w-6xl px-4 py-2 sm:px-6 group-has-[[data-ancho=amplio]]/marco:max-w-[96rem]">
             <BuscadorGlobal
               etiqueta={t("marco.buscar")}
               ejemplos={{ largo: t("marco.buscarEjemplo"), corto: t("marco.buscarEjemploCorto") }}

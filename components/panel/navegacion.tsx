@@ -5,17 +5,20 @@ import { usePathname } from "next/navigation";
 
 /**
  * The dashboard's sections the user may use; the current one is marked with aria-current. On a wide
- * screen they are the header's second row, however many the role has.
+ * screen they are the header's second row, however many the role has. The home (`inicio`) is the
+ * first item on a phone, in the menu; on a wide screen the brand beside it leads there.
  */
-export function Navegacion({ areas, etiqueta }: { areas: { href: string; label: string }[]; etiqueta: string }) {
+export function Navegacion({ areas, inicio, etiqueta }: { areas: { href: string; label: string }[]; inicio: string; etiqueta: string }) {
   const pathname = usePathname();
+  const todas = [{ href: "/panel", label: inicio, soloMovil: true }, ...areas];
   return (
     <nav aria-label={etiqueta} className="md:order-last md:-mx-3 md:w-full">
       <ul className="flex flex-col gap-1 md:flex-row md:flex-wrap">
-        {areas.map((area) => {
-          const actual = pathname === area.href || pathname.startsWith(`${area.href}/`);
+        {todas.map((area) => {
+          // The home is current on itself only: every page is under /panel.
+          const actual = pathname === area.href || (area.href !== "/panel" && pathname.startsWith(`${area.href}/`));
           return (
-            <li key={area.href}>
+            <li key={area.href} className={"soloMovil" in area ? "md:hidden" : undefined}>
               <Link
                 href={area.href}
                 aria-current={actual ? "page" : undefined}

@@ -1,19 +1,25 @@
 "use client";
 
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { Button } from "./button";
 
 /**
  * A part of a page that folds behind a button on a phone (below `md`) and is always shown on a wider
  * screen: a list's filters, so the first screen shows the list. The button says whether it is open
  * (aria-expanded) and what it opens (aria-controls); the panel is hidden with `hidden`, so a screen
- * reader skips it too while folded.
+ * reader skips it too while folded. Opening it focuses its first field.
  */
 export function usePlegable(id: string, abiertoAlInicio = false) {
   const [abierto, setAbierto] = useState(abiertoAlInicio);
+  const ref = useRef<HTMLDivElement>(null);
+  function alternar() {
+    setAbierto(!abierto);
+    if (!abierto) requestAnimationFrame(() => ref.current?.querySelector<HTMLElement>("input, select")?.focus());
+  }
   return {
-    boton: { "aria-expanded": abierto, "aria-controls": id, onClick: () => setAbierto((antes) => !antes) },
-    panel: { id, className: abierto ? "block" : "hidden md:block" },
+    abierto,
+    boton: { "aria-expanded": abierto, "aria-controls": id, onClick: alternar },
+    panel: { id, ref, className: abierto ? "block" : "hidden md:block" },
   };
 }
 
@@ -46,7 +52,7 @@ export function Plegable({
   return (
     <>
       <BotonPlegable plegable={plegable}>{etiqueta}</BotonPlegable>
-      <div id={id} className={`${plegable.panel.className} ${className}`}>
+      <div ref={plegable.panel.ref} id={id} className={`${plegable.panel.className} ${className}`}>
         {children}
       </div>
     </>

@@ -382,11 +382,13 @@ test("an agencia user's forged call of the resend server action is refused on th
   page,
   browser,
 }) => {
-  // The inbox's JavaScript, which the agencia user's browser loads too, names the action (only its
-  // button is not rendered): a forged call is a POST to the page with that id, as React would send it.
-  await ingresar(page, users.agencia.email, "/panel/consultas");
-  const accion = await idDeAccion(page, "resendConsultaWebhook");
+  // The detail's JavaScript, which the agencia user's browser loads too when she opens an enquiry,
+  // names the action (only its button is not rendered): a forged call is a POST to the page with that
+  // id, as React would send it.
   const propia = (await todasLasConsultas(service.info, app, AGENCIA, { operador: VENDEDORA }))[0]?.sid as string;
+  await ingresar(page, users.agencia.email, `/panel/consultas?sid=${propia}`);
+  await expect(page.getByRole("dialog")).toBeVisible();
+  const accion = await idDeAccion(page, "resendConsultaWebhook");
   const llamar = (desde: Page) =>
     desde.request.post(`${base}/panel/consultas`, {
       headers: { "Next-Action": accion, Accept: "text/x-component", "Content-Type": "text/plain;charset=UTF-8", Origin: base },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seccionesDe } from "@/lib/panel/consultas/presentacion";
+import { filaDe, resumenDe, seccionesDe } from "@/lib/panel/consultas/presentacion";
 import { traductorDe } from "@/lib/panel/i18n/mensajes";
 import { errorDeConexionEnPalabras } from "@/lib/panel/notificaciones/topicos";
 import type { Consulta } from "@/lib/panel/v3-tipos";
@@ -61,5 +61,37 @@ describe("the enquiry's codes in the detail", () => {
       valor: "whatsapp",
     });
     expect(campo(consulta({ Estado: null }), "Estado")?.crudo).toBeUndefined();
+  });
+});
+
+describe("the question first (issue 34, part 3)", () => {
+  const formato = { number: String, dateTime: String } as never;
+  const consulta = (comentario: string) =>
+    ({
+      Momento: "2026-11-25T10:00:00-03:00",
+      TipoAnuncio: "publicacion",
+      OrigenLead: "form",
+      OperadorResponsable: "ventas@agencia.test",
+      Atencion: null,
+      Interesado: { Nombre: "Ana", Apellido: "Paz", Email: "ana@example.com", Telefono: null, Interes: "compra", Comentario: comentario },
+      Auto: { Marca: "Toyota", Modelo: "Corolla", Version: "XEi", VersionYear: 2021, ExternalId: "A-1", Estado: "usado", Precio: null },
+    }) as unknown as Consulta;
+
+  it("the detail's summary has the vehicle and the question; the row its preview; a blank question is none", () => {
+    expect(resumenDe(consulta("  ¿Sigue disponible?\n"), es, formato)).toMatchObject({
+      vehiculo: "Toyota Corolla XEi (2021)",
+      pregunta: "¿Sigue disponible?",
+    });
+    expect(filaDe(consulta("¿Sigue disponible?"), "01J0000000000000000000000", es, formato).pregunta).toBe("¿Sigue disponible?");
+    expect(resumenDe(consulta("   "), es, formato).pregunta).toBeNull();
+  });
+
+  it("folds the metadata (sid, listing type, origin, operator) and does not repeat the question below", () => {
+    const secciones = seccionesDe(consulta("¿Sigue disponible?"), "01J0000000000000000000000", es, formato);
+    const plegadas = secciones.filter((seccion) => seccion.plegada);
+    expect(plegadas.map((seccion) => seccion.campos.map((campo) => campo.nombre))).toEqual([
+      ["Sid", "TipoAnuncio", "OrigenLead", "OperadorResponsable"],
+    ]);
+    expect(secciones.flatMap((seccion) => seccion.campos).some((campo) => campo.nombre === "Comentario")).toBe(false);
   });
 });

@@ -25,7 +25,8 @@ export default async function PanelLayout({ children }: { children: ReactNode })
         >
           {t("marco.saltar")}
         </a>
-        <div className="flex min-h-screen flex-col">
+        {/* A page marked data-ancho="amplio" (the inbox's tables) takes a large screen's width, header included. */}
+        <div className="group/marco flex min-h-screen flex-col">
           <Encabezado
             espacio={user.workspace.name}
             email={user.email}
@@ -33,7 +34,11 @@ export default async function PanelLayout({ children }: { children: ReactNode })
             areas={areas}
             buscar={user.role !== "agencia"}
           />
-          <main id="contenido" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-6 py-8 focus:outline-none">
+          <main
+            id="contenido"
+            tabIndex={-1}
+            className="mx-auto w-full max-w-6xl flex-1 px-6 py-8 group-has-[[data-ancho=amplio]]/marco:max-w-[96rem] focus:outline-none"
+          >
             {children}
           </main>
         </div>

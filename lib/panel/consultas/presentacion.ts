@@ -78,6 +78,8 @@ export type FilaConsulta = {
   operador: string;
   tipo: string;
   externalId: string;
+  /** The buyer's question (Comentario), null when they wrote none: the row's one-line preview. */
+  pregunta: string | null;
   contacto: Contacto;
   /** Whether the app marked it attended, and "Atendida en 12 min" when it did. */
   atendida: boolean;
@@ -91,6 +93,13 @@ export function esperaDe(consulta: Consulta, t: Traductor, f: Formateador): stri
   return t("consultas.atencion.atendidaA", { espera: duracion(f, minutos) });
 }
 
+/** "Toyota Corolla XEi (2021)": the vehicle as the list and the detail name it. */
+function vehiculoDe(auto: Consulta["Auto"]): string {
+  return [auto.Marca, auto.Modelo, auto.Version, auto.VersionYear ? `(${auto.VersionYear})` : null].filter(Boolean).join(" ");
+}
+
+const preguntaDe = (consulta: Consulta) => consulta.Interesado.Comentario?.trim() || null;
+
 export function filaDe(consulta: Consulta, sid: string, t: Traductor, f: Formateador): FilaConsulta {
   const { Auto: auto, Interesado: interesado } = consulta;
   return {
@@ -100,11 +109,12 @@ export function filaDe(consulta: Consulta, sid: string, t: Traductor, f: Formate
     interesado: `${interesado.Nombre} ${interesado.Apellido}`.trim(),
     email: interesado.Email,
     telefono: interesado.Telefono,
-    auto: [auto.Marca, auto.Modelo, auto.Version, auto.VersionYear ? `(${auto.VersionYear})` : null].filter(Boolean).join(" "),
+    auto: vehiculoDe(auto),
     precio: dinero(f, auto.Precio),
     operador: consulta.OperadorResponsable,
     tipo: tipoDeAnuncio(consulta.TipoAnuncio, t),
     externalId: auto.ExternalId,
+    pregunta: preguntaDe(consulta),
     contacto: contactoDe(consulta, t),
     atendida: consulta.Atencion?.Atendida === true,
     espera: esperaDe(consulta, t, f),
@@ -113,39 +123,47 @@ export function filaDe(consulta: Consulta, sid: string, t: Traductor, f: Formate
 
 /** `crudo`: the API's code behind a value said in words (a tooltip for support). */
 export type Campo = { nombre: string; etiqueta: string; valor: string; crudo?: string };
-export type Seccion = { titulo: string; campos: Campo[] };
+/** `plegada`: the metadata a salesperson rarely needs (sid, origin, listing type), folded away. */
+export type Seccion = { titulo: string; campos: Campo[]; plegada?: boolean };
 
-/** Every field of the enquiry, grouped as the detail panel shows them. */
-export function seccionesDe(consulta: Consulta, sid: string, t: Traductor, f: Formateador): Seccion[] {
-  const texto = (value: string | number | null | undefined) =>
-    value === null || value === undefined || value === "" ? SIN_DATO : typeof value === "number" ? numero(f, value) : value;
-  const campo = (nombre: CampoDeDetalle, valor: string | { valor: string; crudo?: string }): Campo => ({
+function campoDe(t: Traductor) {
+  return (nombre: CampoDeDetalle, valor: string | { valor: string; crudo?: string }): Campo => ({
     nombre,
     etiqueta: t(`consultas.detalle.campos.${nombre}`),
     ...(typeof valor === "string" ? { valor } : valor),
   });
+}
+
+/**
+ * The top of the detail, what a salesperson reads first (issue 34, part 3): the vehicle, its price
+ * and the buyer's question, when it came and whether somebody attended it.
+ */
+export type Resumen = { vehiculo: string; precio: string; pregunta: string | null; campos: Campo[] };
+
+export function resumenDe(consulta: Consulta, t: Traductor, f: Formateador): Resumen {
+  const campo = campoDe(t);
+  const atencion = consulta.Atencion?.Atendida
+    ? `${esperaDe(consulta, t, f)} ${t("consultas.atencion.porQuien", { por: consulta.Atencion.Por })} (${fechaHora(f, consulta.Atencion.Momento)})`
+    : t("consultas.atencion.no");
+  return {
+    vehiculo: vehiculoDe(consulta.Auto),
+    precio: dinero(f, consulta.Auto.Precio),
+    pregunta: preguntaDe(consulta),
+    campos: [campo("Momento", fechaHora(f, consulta.Momento)), campo("Atencion", atencion)],
+  };
+}
+
+/** Every other field of the enquiry, grouped as the detail panel shows them below its summary. */
+export function seccionesDe(consulta: Consulta, sid: string, t: Traductor, f: Formateador): Seccion[] {
+  const texto = (value: string | number | null | undefined) =>
+    value === null || value === undefined || value === "" ? SIN_DATO : typeof value === "number" ? numero(f, value) : value;
+  const campo = campoDe(t);
   const libre = (value: unknown) => valorLibre(value, t, f);
   const { Auto: auto, Interesado: interesado } = consulta;
   const info = interesado.InfoOperacion;
   const entrega = info?.EntregaVehiculo;
   const financiacion = info?.FinanciacionDeseada;
   return [
-    {
-      titulo: t("consultas.detalle.secciones.consulta"),
-      campos: [
-        campo("Sid", sid),
-        campo("Momento", fechaHora(f, consulta.Momento)),
-        campo("TipoAnuncio", tipoDeAnuncio(consulta.TipoAnuncio, t)),
-        campo("OrigenLead", enPalabras("origen", consulta.OrigenLead, t)),
-        campo("OperadorResponsable", texto(consulta.OperadorResponsable)),
-        campo(
-          "Atencion",
-          consulta.Atencion?.Atendida
-            ? `${esperaDe(consulta, t, f)} ${t("consultas.atencion.porQuien", { por: consulta.Atencion.Por })} (${fechaHora(f, consulta.Atencion.Momento)})`
-            : t("consultas.atencion.no"),
-        ),
-      ],
-    },
     {
       titulo: t("consultas.detalle.secciones.interesado"),
       campos: [
@@ -157,7 +175,6 @@ export function seccionesDe(consulta: Consulta, sid: string, t: Traductor, f: Fo
         campo("Provincia", texto(interesado.Provincia)),
         campo("Ciudad", texto(interesado.Ciudad)),
         campo("Interes", enPalabras("interes", interesado.Interes, t)),
-        campo("Comentario", texto(interesado.Comentario)),
       ],
     },
     {
@@ -190,6 +207,16 @@ export function seccionesDe(consulta: Consulta, sid: string, t: Traductor, f: Fo
         campo("Adelanto", libre(financiacion?.Adelanto)),
         campo("CuotaDeseada", dinero(f, financiacion?.Cuota)),
         campo("QuiereCotizacionSeguro", libre(info?.QuiereCotizacionSeguro)),
+      ],
+    },
+    {
+      titulo: t("consultas.detalle.secciones.consulta"),
+      plegada: true,
+      campos: [
+        campo("Sid", sid),
+        campo("TipoAnuncio", tipoDeAnuncio(consulta.TipoAnuncio, t)),
+        campo("OrigenLead", enPalabras("origen", consulta.OrigenLead, t)),
+        campo("OperadorResponsable", texto(consulta.OperadorResponsable)),
       ],
     },
   ];

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { Suspense } from "react";
-import { AvisoNovedades } from "@/components/consultas/aviso-novedades";
 import { CargandoConsultas } from "@/components/consultas/cargando";
-import { DetalleConsulta } from "@/components/consultas/detalle-consulta";
+import { ResumenDeConsulta, SeccionesDeConsulta } from "@/components/consultas/cuerpo-consulta";
+import { AvisoNovedadesDiferido, DetalleDiferido } from "@/components/consultas/diferidos";
 import { FormularioFiltros } from "@/components/consultas/formulario-filtros";
 import { HistorialConsulta } from "@/components/consultas/historial-consulta";
 import { Paginacion } from "@/components/consultas/paginacion";
@@ -17,7 +17,7 @@ import { MAX_PAGINA } from "@/lib/api/limites";
 import { puedeMarcarAtencion } from "@/lib/panel/areas";
 import { type ParametrosConsultas, urlConsultas } from "@/lib/panel/consultas/filtros";
 import { leidasDe, marcarLeida } from "@/lib/panel/consultas/leidas";
-import { contactoDe, filaDe, seccionesDe } from "@/lib/panel/consultas/presentacion";
+import { contactoDe, filaDe, resumenDe, seccionesDe } from "@/lib/panel/consultas/presentacion";
 import { cargarPagina, contarPestanas, type Resolucion, resolverConsultas, sidDe } from "@/lib/panel/consultas/vista";
 import { explicarFalla } from "@/lib/panel/fallas";
 import { dia } from "@/lib/panel/formatos";
@@ -43,10 +43,12 @@ export default async function ConsultasPage({ searchParams }: { searchParams: Se
   const t = await getTranslations();
 
   return (
-    <div className="space-y-6">
+    // Wide: the table takes the window's width on a large screen (app/(panel)/panel/layout.tsx).
+    <div className="space-y-6" data-ancho="amplio">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("consultas.titulo")}</h1>
-        <p className="mt-1 text-slate-600">
+        {/* On a phone the first screen is for enquiries: the agency and operator are in the filters. */}
+        <p className="mt-1 text-slate-600 max-md:sr-only">
           {user.agency
             ? t("consultas.descripcionAgencia", { agencia: user.agency.adminMail, operador: user.agency.operatorEmail })
             : t("consultas.descripcion")}
@@ -148,8 +150,11 @@ async function Contenido({
         errores={errores}
         hoy={resolucion.hoy}
         minimo={resolucion.minimo}
+        pestanas={
+          <PestanasAtencion actual={resolucion.atencion} cuentas={cuentas} href={(atendida) => urlConsultas({ ...filtrosUrl, atendida })} />
+        }
+        exportar={pagina?.ok && pagina.datos.Total > 0 ? urlConsultas(filtrosUrl, "/panel/consultas/exportar") : null}
       />
-      <PestanasAtencion actual={resolucion.atencion} cuentas={cuentas} href={(atendida) => urlConsultas({ ...filtrosUrl, atendida })} />
       {resolucion.errores ? (
         <Alert tono="error" titulo={t("consultas.revisaFiltros")}>
           {resolucion.errores._?.join(" ") ?? t("consultas.filtrosUrlInvalidos")}
@@ -248,12 +253,13 @@ async function Resultado({
           <p className="text-sm text-slate-600">{t("consultas.recibidas", { periodo, agencia: resolucion.adminMail ?? "" })}</p>
         </div>
         {total > 0 && (
-          <a href={urlConsultas(filtrosUrl, "/panel/consultas/exportar")} download className={buttonClass("secundario")}>
+          // On a phone the export is an item of the filters' "Más" menu.
+          <a href={urlConsultas(filtrosUrl, "/panel/consultas/exportar")} download className={buttonClass("secundario", "max-md:hidden")}>
             {t("consultas.exportar")}
           </a>
         )}
       </div>
-      <AvisoNovedades
+      <AvisoNovedadesDiferido
         key={actual}
         url={urlConsultas(filtrosUrl, "/panel/consultas/novedades")}
         total={total}
@@ -332,20 +338,22 @@ async function Detalle({
   const { t } = resolucion;
   const f = await getFormatter();
   return (
-    <DetalleConsulta
+    <DetalleDiferido
       key={sid}
       sid={sid}
       adminMail={adminMail}
       titulo={consulta ? `${consulta.Interesado.Nombre} ${consulta.Interesado.Apellido}` : t("consultas.noDisponible")}
-      secciones={consulta ? seccionesDe(consulta, sid, t, f) : null}
+      resumen={consulta && <ResumenDeConsulta resumen={resumenDe(consulta, t, f)} />}
       error={error}
       puedeReenviar={puedeReenviar}
       puedeMarcar={puedeMarcar}
       hrefCerrar={hrefCerrar}
       contacto={consulta && contactoDe(consulta, t)}
       atendida={consulta?.Atencion?.Atendida === true}
-      historial={consulta && <HistorialConsulta adminMail={adminMail} sid={sid} />}
-    />
+    >
+      {consulta && <SeccionesDeConsulta secciones={seccionesDe(consulta, sid, t, f)} />}
+      {consulta && <HistorialConsulta adminMail={adminMail} sid={sid} />}
+    </DetalleDiferido>
   );
 }
 

@@ -40,7 +40,8 @@ export default async function BuscarConsultas({ searchParams }: { searchParams: 
   const user = await exigirUsuario({ roles: ["admin", "soporte"], next: q ? urlBusqueda(q, pagina) : "/panel/consultas/buscar" });
   const t = await getTranslations();
   return (
-    <div className="space-y-6">
+    // Wide: the table takes the window's width on a large screen (app/(panel)/panel/layout.tsx).
+    <div className="space-y-6" data-ancho="amplio">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t("consultas.busqueda.titulo")}</h1>
         <p className="mt-1 text-slate-600">{q ? t("consultas.busqueda.de", { q }) : t("consultas.busqueda.ayuda")}</p>

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { type ReactNode, Suspense } from "react";
 import { Cargando } from "@/components/agencias/cargando";
+import { ProveedorDeAvisos } from "@/components/consultas/deshacer";
 import { TablaConsultas } from "@/components/consultas/tabla-consultas";
 import { MensajesDe } from "@/components/panel/mensajes";
 import { AccionesPublicacion, AvisosDeAcciones } from "@/components/publicaciones/acciones";
@@ -272,13 +273,15 @@ async function Consultas({
     });
     contenido = (
       <MensajesDe areas={["consultas", "publicaciones"]}>
-        <TablaConsultas
-          filas={filas}
-          conOperador={!vista.fijo}
-          puedeMarcar={puedeMarcar}
-          caption={t("publicaciones.detalle.consultas")}
-          vacia={<p className="text-sm text-slate-600">{t("publicaciones.detalle.sinConsultas")}</p>}
-        />
+        <ProveedorDeAvisos>
+          <TablaConsultas
+            filas={filas}
+            conOperador={!vista.fijo}
+            puedeMarcar={puedeMarcar}
+            caption={t("publicaciones.detalle.consultas")}
+            vacia={<p className="text-sm text-slate-600">{t("publicaciones.detalle.sinConsultas")}</p>}
+          />
+        </ProveedorDeAvisos>
       </MensajesDe>
     );
   } catch (error) {
