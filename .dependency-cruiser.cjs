@@ -14,7 +14,7 @@
  */
 
 const dashboard = "^(app/\\(panel\\)|app/ingresar|app/api/auth|lib/panel|components)/";
-const base = "^lib/(env|time|ids|log|metrics|expiring-cache|formats|client-address|raw-target|streams)\\.ts$|^lib/crypto/";
+const base = "^lib/(env|time|ids|log|metrics|expiring-cache|formats|contacto|client-address|raw-target|streams)\\.ts$|^lib/crypto/";
 const apps = "^(app|components)/";
 const top = "^lib/(boot\\.ts$|boot/|admin/)";
 

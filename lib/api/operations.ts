@@ -1,4 +1,5 @@
 import { agenciasOperations } from "./agencias";
+import { alertasOperations } from "./alertas";
 import { catalogoOperations } from "./catalogo";
 import { consultasOperations } from "./consultas";
 import { entregaOperations } from "./entregas";
@@ -15,6 +16,7 @@ export const operations: Operation[] = [
   ...consultasOperations,
   ...publicacionesOperations,
   ...webhookOperations,
+  ...alertasOperations,
   ...entregaOperations,
   ...catalogoOperations,
 ];
