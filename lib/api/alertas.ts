@@ -21,6 +21,9 @@ export const SuscriptorParams = z.object({
     }),
 });
 
+const HORARIO =
+  "Cuándo llegan las alertas, en la zona de quien las recibe: los Dias (1 lunes … 7 domingo), de Desde a Hasta (HH:MM). Fuera de él no se envían (se omiten, no se demoran).";
+
 const HORA = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
 const hora = (name: string) =>
@@ -51,12 +54,13 @@ export const HorarioSchema = z
     { error: "Horario debe ser un objeto { Zona, Dias, Desde, Hasta } o null." },
   )
   .refine((horario) => horario.Desde !== horario.Hasta, { message: "Hasta debe ser distinta de Desde.", path: ["Hasta"] })
-  .meta({
-    id: "HorarioAlertas",
-    description: "Cuándo llegan las alertas, en la zona de quien las recibe; fuera de él no se envían (se omiten, no se demoran).",
-  });
+  .meta({ description: HORARIO });
 
 export type Horario = z.output<typeof HorarioSchema>;
+
+const HorarioOutSchema = z
+  .object({ Zona: z.string(), Dias: z.array(z.number().int()), Desde: z.string(), Hasta: z.string() })
+  .meta({ id: "HorarioAlertas", description: HORARIO });
 
 const base64url = (name: string, bytes: number) =>
   inputString({ error: `${name} es obligatorio.` }).refine(
@@ -153,7 +157,7 @@ export const SuscripcionAlertasSchema = z
       .object({ Endpoint: z.string() })
       .nullable()
       .meta({ description: "El endpoint de la suscripción push; sus claves no se devuelven." }),
-    Horario: HorarioSchema.nullable(),
+    Horario: HorarioOutSchema.nullable(),
     Enlace: z.string(),
     _links: SelfLinksSchema,
   })

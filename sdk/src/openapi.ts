@@ -1192,28 +1192,26 @@ export interface components {
                     auth: string;
                 };
             } | null;
-            Horario?: components["schemas"]["HorarioAlertas"] | null;
+            Horario?: {
+                Zona: string;
+                /** @description Días en que llegan las alertas: 1 lunes … 7 domingo (ISO 8601). */
+                Dias: number[];
+                /**
+                 * @description Hora local en que empiezan, HH:MM.
+                 * @example 09:00
+                 */
+                Desde: string;
+                /**
+                 * @description Hora local en que terminan, HH:MM (excluida). Antes que Desde: el horario cruza la medianoche y termina al día siguiente.
+                 * @example 19:00
+                 */
+                Hasta: string;
+            } | null;
             /**
              * @description La página de la consulta en la app, con {sid} y opcionalmente {adminMail}: el enlace del e-mail y de la notificación push.
              * @example https://panel.example/panel/consultas/{adminMail}/{sid}
              */
             Enlace: string;
-        };
-        /** @description Cuándo llegan las alertas, en la zona de quien las recibe; fuera de él no se envían (se omiten, no se demoran). */
-        HorarioAlertas: {
-            Zona: string;
-            /** @description Días en que llegan las alertas: 1 lunes … 7 domingo (ISO 8601). */
-            Dias: number[];
-            /**
-             * @description Hora local en que empiezan, HH:MM.
-             * @example 09:00
-             */
-            Desde: string;
-            /**
-             * @description Hora local en que terminan, HH:MM (excluida). Antes que Desde: el horario cruza la medianoche y termina al día siguiente.
-             * @example 19:00
-             */
-            Hasta: string;
         };
         ProblemDetails: {
             /** @example https://httpstatuses.com/403 */
@@ -1769,9 +1767,16 @@ export interface components {
             Push: {
                 Endpoint: string;
             } | null;
-            Horario: components["schemas"]["HorarioAlertasOutput"] | null;
+            Horario: components["schemas"]["HorarioAlertas"] | null;
             Enlace: string;
             _links: components["schemas"]["SelfLinks"];
+        };
+        /** @description Cuándo llegan las alertas, en la zona de quien las recibe: los Dias (1 lunes … 7 domingo), de Desde a Hasta (HH:MM). Fuera de él no se envían (se omiten, no se demoran). */
+        HorarioAlertas: {
+            Zona: string;
+            Dias: number[];
+            Desde: string;
+            Hasta: string;
         };
         Entregas: {
             Total: number;
@@ -1997,22 +2002,6 @@ export interface components {
         RegionesRef: {
             _links: components["schemas"]["SelfLinks"];
             _entries: components["schemas"]["RefItem"][];
-        };
-        /** @description Cuándo llegan las alertas, en la zona de quien las recibe; fuera de él no se envían (se omiten, no se demoran). */
-        HorarioAlertasOutput: {
-            Zona: string;
-            /** @description Días en que llegan las alertas: 1 lunes … 7 domingo (ISO 8601). */
-            Dias: unknown;
-            /**
-             * @description Hora local en que empiezan, HH:MM.
-             * @example 09:00
-             */
-            Desde: string;
-            /**
-             * @description Hora local en que terminan, HH:MM (excluida). Antes que Desde: el horario cruza la medianoche y termina al día siguiente.
-             * @example 19:00
-             */
-            Hasta: string;
         };
     };
     responses: never;
