@@ -67,7 +67,7 @@ describe("a subscription's validation", () => {
         `/v3/alertas/${suscriptor()}`,
         valida({ Horario: { Zona: "Marte/Olympus", Dias: [0, 1], Desde: "25:00", Hasta: "18:00" } }),
       ),
-      ["Horario.Zona", "Horario.Dias.0", "Horario.Desde"],
+      ["Horario.Zona", "Horario.Dias[0]", "Horario.Desde"],
     );
     await expectErrors(
       await call(
