@@ -9,6 +9,7 @@ import { agencias, alertas, alertasSuscripciones, consultas } from "@/lib/db/sch
 import { storableText } from "@/lib/db/storable-text";
 import { config } from "@/lib/env";
 import { enqueueMail } from "@/lib/service/mail/enqueue-mail";
+import { MAIL_LEASE_MS, sendClaimedMail } from "@/lib/service/mail/send-due-mail";
 import { webhookDispatcher } from "@/lib/service/webhooks/guarded-agent";
 import { alertaMail, alertaPush, type ConsultaAlertada, enlaceDeConsulta } from "./alerta-mensaje";
 import type { ClaimedAlerta } from "./claim-alertas";
@@ -59,13 +60,18 @@ async function finish(
 
 /**
  * The e-mail goes through the outbox: queued and the alert marked sent in one transaction, fenced on
- * the lease, so a worker that lost its lease queues nothing and the e-mail is queued once.
+ * the lease, so a worker that lost its lease queues nothing and the e-mail is queued once. It is
+ * queued held by this worker, which sends it at once rather than waiting for the mail worker's next
+ * round; should this worker die first, the mail worker sends it when the hold ends.
  */
 async function handOverMail(db: Db, alerta: ClaimedAlerta, to: string, consulta: ConsultaAlertada) {
-  await db.transaction(async (tx) => {
-    const mailId = await enqueueMail(tx as unknown as Db, alertaMail(to, consulta));
-    if (!(await finish(tx, alerta, "enviada", { mailId }))) tx.rollback();
+  const mail = alertaMail(to, consulta);
+  const mailId = await db.transaction(async (tx) => {
+    const id = await enqueueMail(tx as unknown as Db, mail, new Date(Date.now() + MAIL_LEASE_MS));
+    if (!(await finish(tx, alerta, "enviada", { mailId: id }))) tx.rollback();
+    return id;
   });
+  await sendClaimedMail({ id: mailId, ...mail, intentos: 0 });
 }
 
 function vapidSubject(): string {
