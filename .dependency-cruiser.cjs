@@ -3,7 +3,7 @@
  *
  * The service is a stack; each layer knows only the ones below it (docs/decisions/0030-layers.md):
  *
- *   base (lib/env, lib/time, lib/ids, lib/log, lib/metrics, lib/expiring-cache, lib/formats, lib/client-address, lib/raw-target,
+ *   base (lib/env, lib/time, lib/ids, lib/log, lib/metrics, lib/expiring-cache, lib/formats, lib/contacto, lib/client-address, lib/raw-target,
  *   lib/streams, lib/crypto)
  *   → lib/db → lib/api (the contract) → lib/service (domains) → lib/http (the v3 kernel)
  *   → app/v3, app/registro, app/marketplace, app/dev
@@ -14,7 +14,7 @@
  */
 
 const dashboard = "^(app/\\(panel\\)|app/ingresar|app/api/auth|lib/panel|components)/";
-const base = "^lib/(env|time|ids|log|metrics|expiring-cache|formats|client-address|raw-target|streams)\\.ts$|^lib/crypto/";
+const base = "^lib/(env|time|ids|log|metrics|expiring-cache|formats|contacto|client-address|raw-target|streams)\\.ts$|^lib/crypto/";
 const apps = "^(app|components)/";
 const top = "^lib/(boot\\.ts$|boot/|admin/)";
 

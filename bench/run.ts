@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { signedFetch } from "./lib/load";
 import { note, run, start, step, stop, stopAll } from "./lib/proc";
+import { alertasStep } from "./steps/alertas";
 import {
   ADMIN_MAIL,
   admin,
@@ -95,6 +96,7 @@ async function main() {
     await explainStep(found.paths);
   }
   await stop(baseline);
+  await alertasStep(found.credentials, found.externalId);
   if (!QUICK) {
     webhooks = await webhookStep(found.credentials, found.externalId);
     await panelStep();

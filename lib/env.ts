@@ -3,6 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import { z } from "zod";
 import { parseTrustedProxy, type TrustedProxy } from "./client-address";
+import { isTimeZone } from "./time";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"], { message: "se espera true o false" })
@@ -130,15 +131,6 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The first offset from UTC that is not whole hours ("+05:30") the zone has from 2000 to 2100, or

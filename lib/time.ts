@@ -1,3 +1,13 @@
+/** An IANA zone this runtime knows ("America/Argentina/Buenos_Aires"). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // Building an Intl.DateTimeFormat costs far more than using one: one per zone, kept.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

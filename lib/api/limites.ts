@@ -176,6 +176,9 @@ export function callbackProblem(value: string, allowHttp: boolean): CallbackProb
 /** A Callback as it is stored and sent: what `new URL()` serialises (lower-case host, %-escapes…). */
 export const normalizedCallback = (value: string) => new URL(value).href;
 
+/** Alerts of new enquiries (docs/contract.md#alerts): a subscriber's name, its agencies, its links. */
+export const LIMITES_ALERTAS = { suscriptor: /^[A-Za-z0-9._~-]{1,100}$/, agencias: 200, url: 1024 } as const;
+
 /** The states of a notification in the delivery log. */
 export const ESTADOS_ENTREGA = ["pendiente", "enviando", "entregada", "fallida", "descartada"] as const;
 export type EstadoEntrega = (typeof ESTADOS_ENTREGA)[number];

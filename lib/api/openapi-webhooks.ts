@@ -15,6 +15,10 @@ export const TAGS = [
     name: "Notificaciones",
     description: "La configuración de los webhooks por tópico, el registro de entregas, los reintentos y las notificaciones de prueba.",
   },
+  {
+    name: "Alertas",
+    description: "Extensión: avisos por e-mail y notificación push de cada consulta nueva, a las personas que la app suscribe.",
+  },
   { name: "Catálogos", description: "Carrocerías, provincias, ciudades, colores, marcas y modelos, con búsqueda por mejor coincidencia." },
 ];
 

@@ -1,4 +1,5 @@
 import { agenciasOperations } from "./agencias";
+import { alertasOperations } from "./alertas";
 import { catalogoOperations } from "./catalogo";
 import { consultasOperations } from "./consultas";
 import { entregaOperations } from "./entregas";
@@ -17,6 +18,7 @@ export const operations: Operation[] = [
   getConsultaHistorialOp,
   ...publicacionesOperations,
   ...webhookOperations,
+  ...alertasOperations,
   ...entregaOperations,
   ...catalogoOperations,
 ];

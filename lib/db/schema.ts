@@ -3,6 +3,7 @@
  * this file only re-exports. One file per domain; none imports this one back.
  */
 export * from "./schema-agencias";
+export * from "./schema-alertas";
 export * from "./schema-apps";
 export * from "./schema-catalogo";
 export * from "./schema-consultas";

@@ -55,6 +55,8 @@ export function pageCsp(nonce: string, { https, dev = false }: PolicyOptions): s
     "img-src 'self' https: data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The Panel's service worker (public/sw.js: the alerts' push, decision 0103).
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

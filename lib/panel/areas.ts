@@ -10,6 +10,7 @@ export const PANEL_AREAS = [
   { clave: "consultas", href: "/panel/consultas", roles: ["admin", "soporte", "agencia"] },
   { clave: "publicaciones", href: "/panel/publicaciones", roles: ["admin", "soporte", "agencia"] },
   { clave: "paquete", href: "/panel/paquete", roles: ["agencia"] },
+  { clave: "alertas", href: "/panel/alertas", roles: ["admin", "soporte", "agencia"] },
   { clave: "equipo", href: "/panel/equipo", roles: ["admin"] },
   { clave: "conexion", href: "/panel/conexion", roles: ["admin"] },
 ] as const satisfies readonly { clave: string; href: string; roles: readonly PanelRole[] }[];

@@ -169,6 +169,7 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
   const entrega = (topic: Topic, id: string) => ({ params: { path: { topic, id } } });
   const consulta = (adminMail: string, sid: string) => ({ params: { path: { adminMail, sid } } });
   const publicacion = (adminMail: string, externalId: string) => ({ params: { path: { adminMail, externalId } } });
+  const suscripcion = (suscriptor: string) => ({ params: { path: { suscriptor } } });
 
   return {
     /** GET /v3: the entry points, with the status (the connection test). */
@@ -211,6 +212,15 @@ export function crearClienteV3(connection: V3Connection, { t = ESPANOL, fetchImp
     retryEntrega: (topic: Topic, id: string) =>
       data(sdk.POST("/v3/appnotificaciones/{topic}/entregas/{id}/reintentar", entrega(topic, id))),
     sendTestNotification: (topic: Topic) => data(sdk.POST("/v3/appnotificaciones/{topic}/prueba", topico(topic))),
+
+    // Alertas (extension): the subscriber is the Panel's user
+    getAlertas: () => data(sdk.GET("/v3/alertas")),
+    getSuscripcionAlertas: (suscriptor: string) => data(sdk.GET("/v3/alertas/{suscriptor}", suscripcion(suscriptor))),
+    putSuscripcionAlertas: (suscriptor: string, body: CuerpoDe<"putSuscripcionAlertas">) =>
+      data(sdk.PUT("/v3/alertas/{suscriptor}", { ...suscripcion(suscriptor), body })),
+    deleteSuscripcionAlertas: async (suscriptor: string) => {
+      await ok(sdk.DELETE("/v3/alertas/{suscriptor}", suscripcion(suscriptor)));
+    },
 
     // Consultas
     listConsultas: (adminMail: string, filtros: ParametrosDe<"listConsultas"> = {}) =>

@@ -48,3 +48,5 @@ export type Notificacion = Schemas["Notificacion"];
 export type EntryPoints = Schemas["EntryPoints"];
 export type Regiones = Schemas["Regiones"];
 export type Ciudad = Schemas["Ciudad"];
+
+export type SuscripcionAlertas = Schemas["SuscripcionAlertas"];

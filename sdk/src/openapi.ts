@@ -492,6 +492,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v3/alertas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Extensión: la clave con que la app suscribe navegadores a las alertas
+         * @description La clave pública VAPID con que el navegador se suscribe a las notificaciones push de las alertas.
+         */
+        get: operations["getAlertas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * Métodos de /v3/alertas
+         * @description 204 con Allow: los métodos de la ruta.
+         */
+        options: operations["getAlertasOptions"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v3/alertas/{suscriptor}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Extensión: las alertas de consultas nuevas de un suscriptor
+         * @description Qué agencias, por qué canales y en qué horario recibe alertas el suscriptor. Cada app ve solo sus suscripciones.
+         */
+        get: operations["getSuscripcionAlertas"];
+        /**
+         * Extensión: crea o reemplaza las alertas de un suscriptor
+         * @description Por cada consulta nueva que la app ve de esas agencias (y el Operador, si lo hay), un e-mail a Email y una notificación push a Push, dentro del Horario. Reemplaza la suscripción entera.
+         */
+        put: operations["putSuscripcionAlertas"];
+        post?: never;
+        /**
+         * Extensión: deja de enviar alertas a un suscriptor
+         * @description Elimina la suscripción y las alertas que aún no salieron.
+         */
+        delete: operations["deleteSuscripcionAlertas"];
+        /**
+         * Métodos de /v3/alertas/{suscriptor}
+         * @description 204 con Allow: los métodos de la ruta; 400 si un parámetro de la ruta no es válido.
+         */
+        options: operations["getSuscripcionAlertasOptions"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v3/appnotificaciones/{topic}/entregas": {
         parameters: {
             query?: never;
@@ -1169,6 +1225,42 @@ export interface components {
             Name: string;
             Value: string;
         };
+        SuscripcionAlertasUpsert: {
+            /** @description Las agencias registradas con la app de cuyas consultas se avisa, por AdminMail (hasta 200). */
+            Agencias: string[];
+            /** @description Solo las consultas que ve este operador (todas las de una agencia que administra), como el filtro operador de la lista; null: todas. */
+            Operador?: string | null;
+            /** @description Adonde va un e-mail por consulta; null: sin e-mail. */
+            Email?: string | null;
+            /** @description Ausente: conserva la suscripción push guardada (sus claves no se devuelven); null: sin push. */
+            Push?: {
+                Endpoint: string;
+                Keys: {
+                    p256dh: string;
+                    auth: string;
+                };
+            } | null;
+            Horario?: {
+                Zona: string;
+                /** @description Días en que llegan las alertas: 1 lunes … 7 domingo (ISO 8601). */
+                Dias: number[];
+                /**
+                 * @description Hora local en que empiezan, HH:MM.
+                 * @example 09:00
+                 */
+                Desde: string;
+                /**
+                 * @description Hora local en que terminan, HH:MM (excluida). Antes que Desde: el horario cruza la medianoche y termina al día siguiente.
+                 * @example 19:00
+                 */
+                Hasta: string;
+            } | null;
+            /**
+             * @description La página de la consulta en la app, con {sid} y opcionalmente {adminMail}: el enlace del e-mail y de la notificación push.
+             * @example https://panel.example/panel/consultas/{adminMail}/{sid}
+             */
+            Enlace: string;
+        };
         ProblemDetails: {
             /** @example https://httpstatuses.com/403 */
             Type: string;
@@ -1812,6 +1904,31 @@ export interface components {
                 Value: string;
             } | null;
             _links: components["schemas"]["SelfLinks"];
+        };
+        Alertas: {
+            /** @description La clave pública VAPID del servicio (P-256, base64url): el applicationServerKey de PushManager.subscribe(). */
+            ClavePush: string;
+            _links: components["schemas"]["SelfLinks"];
+        };
+        SuscripcionAlertas: {
+            Suscriptor: string;
+            Agencias: string[];
+            Operador: string | null;
+            Email: string | null;
+            /** @description El endpoint de la suscripción push; sus claves no se devuelven. */
+            Push: {
+                Endpoint: string;
+            } | null;
+            Horario: components["schemas"]["HorarioAlertas"] | null;
+            Enlace: string;
+            _links: components["schemas"]["SelfLinks"];
+        };
+        /** @description Cuándo llegan las alertas, en la zona de quien las recibe: los Dias (1 lunes … 7 domingo), de Desde a Hasta (HH:MM). Fuera de él no se envían (se omiten, no se demoran). */
+        HorarioAlertas: {
+            Zona: string;
+            Dias: number[];
+            Desde: string;
+            Hasta: string;
         };
         Entregas: {
             Total: number;
@@ -6851,6 +6968,609 @@ export interface operations {
             path: {
                 /** @description Tópico: agencias, consultas o publicaciones (otro nombre responde como un tópico no disponible: 403 en POST, 404 en el resto) */
                 topic: "agencias" | "consultas" | "publicaciones";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sin cuerpo. */
+            204: {
+                headers: {
+                    /** @description Los métodos que la ruta admite (para una agencia, los que la app puede usar ahora). */
+                    Allow: string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Un parámetro de la ruta no es válido; ValidationProblemDetails que lo nombra. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getAlertas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alertas */
+            200: {
+                headers: {
+                    /** @description Etiqueta de entidad fuerte del cuerpo; If-None-Match con ella responde 304. */
+                    ETag: string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alertas"];
+                    "text/json": components["schemas"]["Alertas"];
+                    "application/vnd.service.entry+json": components["schemas"]["Alertas"];
+                };
+            };
+            /** @description No modificado (If-None-Match coincide con el ETag); sin cuerpo. */
+            304: {
+                headers: {
+                    /** @description La etiqueta de entidad que coincidió. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getAlertasOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sin cuerpo. */
+            204: {
+                headers: {
+                    /** @description Los métodos que la ruta admite (para una agencia, los que la app puede usar ahora). */
+                    Allow: string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getSuscripcionAlertas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description El nombre que la app da a quien recibe las alertas (su usuario), 1 a 100 de A-Z a-z 0-9 - . _ ~ */
+                suscriptor: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description SuscripcionAlertas */
+            200: {
+                headers: {
+                    /** @description Etiqueta de entidad fuerte del cuerpo; If-None-Match con ella responde 304. */
+                    ETag: string;
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuscripcionAlertas"];
+                    "text/json": components["schemas"]["SuscripcionAlertas"];
+                    "application/vnd.service.entry+json": components["schemas"]["SuscripcionAlertas"];
+                };
+            };
+            /** @description No modificado (If-None-Match coincide con el ETag); sin cuerpo. */
+            304: {
+                headers: {
+                    /** @description La etiqueta de entidad que coincidió. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description suscriptor no tiene la forma pedida; ValidationProblemDetails. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description La app no tiene una suscripción con ese suscriptor. Sin cuerpo. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    putSuscripcionAlertas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description El nombre que la app da a quien recibe las alertas (su usuario), 1 a 100 de A-Z a-z 0-9 - . _ ~ */
+                suscriptor: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuscripcionAlertasUpsert"];
+                "text/json": components["schemas"]["SuscripcionAlertasUpsert"];
+            };
+        };
+        responses: {
+            /** @description SuscripcionAlertas */
+            200: {
+                headers: {
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuscripcionAlertas"];
+                    "text/json": components["schemas"]["SuscripcionAlertas"];
+                    "application/vnd.service.entry+json": components["schemas"]["SuscripcionAlertas"];
+                };
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description El cuerpo no es válido, una agencia no está registrada con la app o el Operador no es operador de una de ellas; ValidationProblemDetails. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Representación no disponible: Accept no admite ninguna de las representaciones. */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Tipo de contenido no soportado: el cuerpo debe ser application/json o text/json. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    deleteSuscripcionAlertas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description El nombre que la app da a quien recibe las alertas (su usuario), 1 a 100 de A-Z a-z 0-9 - . _ ~ */
+                suscriptor: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Eliminada; sin cuerpo. */
+            204: {
+                headers: {
+                    RateLimit?: string;
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description La ruta llegó con una barra final o barras dobles: Location es la ruta canónica, a la que se repite la solicitud. */
+            308: {
+                headers: {
+                    /** @description La ruta canónica, con la misma consulta. */
+                    Location: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description suscriptor no tiene la forma pedida; ValidationProblemDetails. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ValidationProblemDetails"];
+                };
+            };
+            /** @description No autorizado: Detail dice qué control falló (clave, firma, fecha, repetición, Digest). */
+            401: {
+                headers: {
+                    /** @description ACS-HMAC */
+                    "WWW-Authenticate": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description La app no tiene una suscripción con ese suscriptor. Sin cuerpo. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Contenido demasiado grande: el cuerpo supera 1 MiB. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Demasiadas solicitudes: se agotó el límite por minuto de la app o de la dirección. */
+            429: {
+                headers: {
+                    /** @description Segundos hasta que el límite se renueva. */
+                    "Retry-After": string;
+                    /** @description Lo que queda de cada límite que se aplicó (draft-ietf-httpapi-ratelimit-headers), p. ej. "app";r=1199;t=60. */
+                    RateLimit: string;
+                    /** @description Los límites que se aplicaron, p. ej. "app";q=1200;w=60. */
+                    "RateLimit-Policy": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+            /** @description Servicio no disponible: la solicitud tardó demasiado en la base de datos y se canceló (acotala: en una búsqueda, palabras más largas o menos palabras, un período más corto); en una lista de consultas, también si la agencia cambió mientras se leía (con Retry-After). */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetails"];
+                };
+            };
+        };
+    };
+    getSuscripcionAlertasOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description El nombre que la app da a quien recibe las alertas (su usuario), 1 a 100 de A-Z a-z 0-9 - . _ ~ */
+                suscriptor: string;
             };
             cookie?: never;
         };

@@ -96,7 +96,15 @@ test("signing in lands on the panel with the header of the user; signing out end
   await expect(page.getByTestId("usuario")).toHaveText(users.admin.email);
   await expect(page.getByTestId("rol")).toHaveText("Administración");
   const nav = page.getByRole("navigation", { name: "Secciones del panel" });
-  await expect(nav.getByRole("link")).toHaveText(["Agencias", "Notificaciones", "Consultas", "Publicaciones", "Equipo", "Conexión"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "Agencias",
+    "Notificaciones",
+    "Consultas",
+    "Publicaciones",
+    "Alertas",
+    "Equipo",
+    "Conexión",
+  ]);
   await revisarPagina(page, "panel-inicio");
 
   const session = (await context.cookies()).find((cookie) => cookie.name.endsWith("next-auth.session-token"));
@@ -122,6 +130,7 @@ test("an agencia user lands on its home, reaches its enquiries and is refused th
     "Consultas",
     "Publicaciones",
     "Paquete",
+    "Alertas",
   ]);
 
   for (const path of ["/panel/notificaciones", "/panel/agencias"]) {

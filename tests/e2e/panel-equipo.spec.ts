@@ -104,7 +104,15 @@ test("the admin sees the team; adds a soporte member with a generated password, 
   await ingresar(page, users.admin.email, PASSWORD, "/panel/equipo");
   await expect(page).toHaveURL(`${base}/panel/equipo`);
   const secciones = page.getByRole("navigation", { name: "Secciones del panel" });
-  await expect(secciones.getByRole("link")).toHaveText(["Agencias", "Notificaciones", "Consultas", "Publicaciones", "Equipo", "Conexión"]);
+  await expect(secciones.getByRole("link")).toHaveText([
+    "Agencias",
+    "Notificaciones",
+    "Consultas",
+    "Publicaciones",
+    "Alertas",
+    "Equipo",
+    "Conexión",
+  ]);
   await expect(secciones.getByRole("link", { name: "Equipo" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { name: "Equipo", level: 1 })).toBeVisible();
   await expect(page.getByRole("table")).toContainText("3 personas en el equipo.");

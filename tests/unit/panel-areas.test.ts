@@ -12,11 +12,18 @@ describe("panel areas (docs/contract.md#dashboard-roles)", () => {
       "/panel/notificaciones",
       "/panel/consultas",
       "/panel/publicaciones",
+      "/panel/alertas",
       "/panel/equipo",
       "/panel/conexion",
     ]);
-    expect(hrefs("soporte")).toEqual(["/panel/agencias", "/panel/notificaciones", "/panel/consultas", "/panel/publicaciones"]);
-    expect(hrefs("agencia")).toEqual(["/panel/consultas", "/panel/publicaciones", "/panel/paquete"]);
+    expect(hrefs("soporte")).toEqual([
+      "/panel/agencias",
+      "/panel/notificaciones",
+      "/panel/consultas",
+      "/panel/publicaciones",
+      "/panel/alertas",
+    ]);
+    expect(hrefs("agencia")).toEqual(["/panel/consultas", "/panel/publicaciones", "/panel/paquete", "/panel/alertas"]);
   });
 
   it("returns only to paths of the panel after signing in", () => {

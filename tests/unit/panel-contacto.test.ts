@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { digitosInternacionales, enlaceEmail, enlaceTelefono, enlaceWhatsApp } from "@/lib/panel/consultas/contacto";
+import { digitosInternacionales, enlaceEmail, enlaceTelefono, enlaceWhatsApp } from "@/lib/contacto";
 
 /** The buyer's contact links of the inbox (issue 21, item 2; decisions 0046). */
 describe("the buyer's contact links", () => {

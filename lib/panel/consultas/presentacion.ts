@@ -1,8 +1,8 @@
 import "server-only";
+import { enlaceEmail, enlaceTelefono, enlaceWhatsApp } from "@/lib/contacto";
 import { dinero, duracion, type Formateador, fechaHora, numero, SIN_DATO } from "@/lib/panel/formatos";
 import type { Traductor } from "@/lib/panel/i18n/idiomas";
 import type { Consulta } from "@/lib/panel/v3-tipos";
-import { enlaceEmail, enlaceTelefono, enlaceWhatsApp } from "./contacto";
 
 /**
  * How an enquiry reads in the Panel: the inbox's rows and the detail's sections, in the user's

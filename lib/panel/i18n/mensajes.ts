@@ -2,6 +2,7 @@ import "server-only";
 import { createTranslator } from "next-intl";
 import { FORMATOS } from "@/lib/formats";
 import agenciasEn from "@/messages/en/agencias.json";
+import alertasEn from "@/messages/en/alertas.json";
 import comunEn from "@/messages/en/comun.json";
 import conexionEn from "@/messages/en/conexion.json";
 import consultasEn from "@/messages/en/consultas.json";
@@ -13,6 +14,7 @@ import paqueteEn from "@/messages/en/paquete.json";
 import publicacionesEn from "@/messages/en/publicaciones.json";
 import respuestasEn from "@/messages/en/respuestas.json";
 import agencias from "@/messages/es-AR/agencias.json";
+import alertas from "@/messages/es-AR/alertas.json";
 import comun from "@/messages/es-AR/comun.json";
 import conexion from "@/messages/es-AR/conexion.json";
 import consultas from "@/messages/es-AR/consultas.json";
@@ -41,6 +43,7 @@ const ES = {
   ...notificaciones,
   ...equipo,
   ...conexion,
+  ...alertas,
   ...respuestas,
   ...historial,
 };
@@ -57,6 +60,7 @@ const EN: Mensajes = {
   ...notificacionesEn,
   ...equipoEn,
   ...conexionEn,
+  ...alertasEn,
   ...respuestasEn,
   ...historialEn,
 };
@@ -64,7 +68,7 @@ const EN: Mensajes = {
 export const MENSAJES: Record<Idioma, Mensajes> = { "es-AR": ES, en: EN };
 
 /** The areas a client component may need; the common messages (DEL_COMUN) always go. */
-export type Area = "ingreso" | "consultas" | "agencias" | "publicaciones" | "notificaciones" | "equipo" | "conexion";
+export type Area = "ingreso" | "consultas" | "agencias" | "publicaciones" | "notificaciones" | "equipo" | "conexion" | "alertas";
 
 /**
  * The part of an area its client components use, when that is less than all of it: the Agencias

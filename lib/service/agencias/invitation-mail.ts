@@ -1,8 +1,6 @@
 import { formatearFechaHora } from "@/lib/formats";
 import type { OutgoingMail } from "@/lib/service/mail/enqueue-mail";
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char] as string);
+import { escapeHtml } from "@/lib/service/mail/html";
 
 type Invitation = { to: string; appName: string; nombre: string | null; link: string; vence: Date; timeZone: string };
 

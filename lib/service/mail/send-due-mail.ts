@@ -16,7 +16,7 @@ export function mailRetryDelayMs(attempts: number): number {
 export const MAIL_MAX_ATTEMPTS = 20;
 
 /** While a worker sends a claimed message, others leave it alone; after a crash it is due again. */
-const LEASE_MS = 5 * 60_000;
+export const MAIL_LEASE_MS = 5 * 60_000;
 /** The last error quotes the SMTP server's reply: storable and bounded (decisions 0024). */
 const ERROR_LIMIT_BYTES = 1000;
 
@@ -30,7 +30,7 @@ export async function sendDueMail(batch = 10, signal?: AbortSignal): Promise<num
   const db = await getDb();
   const claimed = (await db.execute(sql`
     update ${mailOutbox}
-       set proximo_intento_at = now() + ${`${LEASE_MS} milliseconds`}::interval
+       set proximo_intento_at = now() + ${`${MAIL_LEASE_MS} milliseconds`}::interval
      where id in (
        select id from ${mailOutbox}
         where estado = 'pendiente' and proximo_intento_at <= now()
@@ -43,7 +43,7 @@ export async function sendDueMail(batch = 10, signal?: AbortSignal): Promise<num
       await release(claimed.rows.slice(index).map((unsent) => unsent.id));
       break;
     }
-    await sendOne(message);
+    await sendClaimedMail(message);
   }
   return claimed.rows.length;
 }
@@ -56,7 +56,11 @@ async function release(ids: string[]): Promise<void> {
     .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.estado, "pendiente")));
 }
 
-async function sendOne(message: MailMessage & { intentos: number }): Promise<void> {
+/**
+ * Sends one message this process holds the lease of (claimed here, or queued held by its caller): sent,
+ * or its failure recorded with the next attempt, which the mail worker makes.
+ */
+export async function sendClaimedMail(message: MailMessage & { intentos: number }): Promise<void> {
   const db = await getDb();
   try {
     await deliverMail(message);

@@ -1,5 +1,5 @@
 /**
- * How the Panel reaches a buyer (issue 21, item 2; decisions 0046): pure functions, no server or browser
+ * How the Panel and the alert e-mails reach a buyer (issue 21, item 2; decisions 0046): pure functions, no server or browser
  * code, so the server builds the links and a unit test checks them.
  */
 
