@@ -14,6 +14,7 @@ const { seedDemo } = await import("@/lib/service/demo/seed-demo");
 const { exportarConsultas } = await import("@/lib/service/consultas/exportar-consultas");
 const { listConsultas } = await import("@/lib/service/consultas/list-consultas");
 const { DEMO_AGENCIAS } = await import("@/lib/service/demo/data");
+const { raiseRevisions } = await import("@/lib/service/consultas/write/tally");
 
 type Filters = Partial<Parameters<typeof exportarConsultas>[2]>;
 type AppOf = Parameters<typeof exportarConsultas>[0];
@@ -42,7 +43,11 @@ async function listed(filters: Filters): Promise<string[]> {
   }
 }
 
-/** Moves enquiries (and their terms' copy) to `micros` microseconds past the millisecond of `reference`'s moment. */
+/**
+ * Moves enquiries (and their terms' copy) to `micros` microseconds past the millisecond of `reference`'s
+ * moment, and raises their agency's revision as every write does: the list read before is kept under
+ * the revision it was read at (decision 0112).
+ */
 async function move(sids: string[], reference: string, micros: number) {
   const list = sql.join(
     sids.map((sid) => sql`${sid}`),
@@ -51,6 +56,7 @@ async function move(sids: string[], reference: string, micros: number) {
   const moment = sql`(select date_trunc('milliseconds', momento) from consultas where sid = ${reference}) + ${micros} * interval '1 microsecond'`;
   await queryRows(sql`update consultas set momento = ${moment} where sid in (${list})`);
   await queryRows(sql`update consultas_terminos set momento = ${moment} where sid in (${list})`);
+  await queryRows(raiseRevisions(sql`(select agencia_id from consultas where sid in (${list})) as movidas`));
 }
 
 beforeAll(async () => {
