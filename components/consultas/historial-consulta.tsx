@@ -42,7 +42,7 @@ async function Pasos({ adminMail, sid, t }: Props & { t: Traductor }) {
   const f = await getFormatter();
   let pasos: Paso[];
   try {
-    pasos = await historialDe(await v3ClientFor(user.workspace.id), user.workspace.id, adminMail, sid);
+    pasos = await historialDe(await v3ClientFor(user.workspace.id), user, adminMail, sid);
   } catch (error) {
     return <p className="mt-2 text-sm text-red-700">{`${t("historial.error")} ${explicarFalla(error, t, adminMail)}`}</p>;
   }
@@ -68,7 +68,8 @@ async function Pasos({ adminMail, sid, t }: Props & { t: Traductor }) {
 
 function Texto({ paso, registro, t }: { paso: Paso; registro: string | null; t: Traductor }) {
   if (paso.tipo !== "entrega") {
-    const quien = "quien" in paso ? paso.quien : "";
+    if (paso.tipo === "abierta" && paso.quien === null) return <p className="text-slate-900">{t("historial.pasos.abiertaPorOtra")}</p>;
+    const quien = "quien" in paso ? (paso.quien ?? "") : "";
     return <p className="break-words text-slate-900">{t(`historial.pasos.${paso.tipo}`, { quien })}</p>;
   }
   const respuesta = paso.http === null ? null : paso.http === 0 ? t("historial.sinRespuesta") : t("historial.http", { status: paso.http });

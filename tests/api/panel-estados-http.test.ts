@@ -38,6 +38,7 @@ const PAGINAS: [ruta: string, url: string, estados: Record<PanelRole, 200 | 403 
   ["/panel/paquete", "/panel/paquete", { admin: 403, soporte: 403, agencia: 200 }],
   ["/panel/equipo", "/panel/equipo", { admin: 200, soporte: 403, agencia: 403 }],
   ["/panel/conexion", "/panel/conexion", { admin: 200, soporte: 403, agencia: 403 }],
+  ["/panel/alertas", "/panel/alertas", { admin: 200, soporte: 200, agencia: 200 }],
   ["/panel/[...resto]", "/panel/no-existe", { admin: 404, soporte: 404, agencia: 404 }],
   ["/panel/[...resto]", "/panel/consultas/no-existe", { admin: 404, soporte: 404, agencia: 404 }],
 ];

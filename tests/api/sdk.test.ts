@@ -83,6 +83,10 @@ describe("@vitrina/sdk", () => {
       }),
     );
     expect(marked.Atencion?.Atendida).toBe(true);
+    const historial = await orThrow(
+      vitrina.GET("/v3/consultas/{adminMail}/{sid}/historial", { params: { path: { adminMail, sid: sidDeConsulta(first) } } }),
+    );
+    expect(historial.Eventos.map((evento) => `${evento.Tipo} ${evento.Por ?? ""}`.trim())).toEqual(["recibida", `atendida ${adminMail}`]);
     const found = await orThrow(vitrina.GET("/v3/consultas", { params: { query: { q: sidDeConsulta(first) } } }));
     expect(found._entries.map((entry) => entry.AdminMail)).toEqual([adminMail]);
     const resumen = await orThrow(vitrina.GET("/v3/consultas/{adminMail}/resumen", { params: { path: { adminMail }, query: {} } }));
@@ -261,12 +265,31 @@ describe("@vitrina/sdk", () => {
     }
     expect(ids).toContain("SDK-HLX-1");
     expect((await vitrina.DELETE("/v3/publicaciones/{adminMail}/{externalId}", one)).response.status).toBe(204);
+    const historia = await orThrow(vitrina.GET("/v3/publicaciones/{adminMail}/{externalId}/cambios", one));
+    expect(historia.Total).toBe(3);
     const cambios = await waitFor("publicacion.cambiada", 3);
     const estados = cambios.map((notificacion) => {
       if (notificacion.Evento !== "publicacion.cambiada") throw new Error("se esperaba publicacion.cambiada");
       return `${notificacion.Datos.Origen} ${notificacion.Datos.Publicacion.Estado}`;
     });
     expect(estados.sort()).toEqual(["app Activa", "app Archivada", "app Suspendida"]);
+  });
+
+  it("alerts: the push key; a person's subscription saved, read and removed", async () => {
+    const { ClavePush } = await orThrow(vitrina.GET("/v3/alertas"));
+    expect(Buffer.from(ClavePush, "base64url")).toHaveLength(65);
+    const path = { suscriptor: "sdk-persona-1" };
+    const body = {
+      Agencias: [adminMail],
+      Email: "vendedor@agencia.test",
+      Horario: null,
+      Enlace: "https://panel.example/consultas?sid={sid}",
+    };
+    const guardada = await orThrow(vitrina.PUT("/v3/alertas/{suscriptor}", { params: { path }, body }));
+    expect(guardada).toMatchObject({ Suscriptor: "sdk-persona-1", Agencias: [adminMail], Email: "vendedor@agencia.test", Push: null });
+    expect(await orThrow(vitrina.GET("/v3/alertas/{suscriptor}", { params: { path } }))).toEqual(guardada);
+    expect((await vitrina.DELETE("/v3/alertas/{suscriptor}", { params: { path } })).response.status).toBe(204);
+    expect((await vitrina.GET("/v3/alertas/{suscriptor}", { params: { path } })).response.status).toBe(404);
   });
 
   it("reached every operation of the document except the OPTIONS of each path", () => {
