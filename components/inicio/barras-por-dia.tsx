@@ -102,7 +102,7 @@ export function BarrasPorDia({ titulo, barras, marcas }: { titulo: string; barra
                   className={`flex h-full min-w-0 flex-1 items-end justify-center ${indice === mostrada ? "bg-slate-100" : ""}`}
                 >
                   <span
-                    className={`block w-[70%] rounded-t-sm ${indice === mostrada ? "bg-marca-800" : "bg-marca-600"}`}
+                    className={`block w-[70%] rounded-t-sm ${indice === mostrada ? "bg-marca-900" : "bg-marca-600"}`}
                     style={{ height: barra.cantidad > 0 ? `max(2px, ${altura(barra.cantidad, tope)})` : 0 }}
                   />
                 </span>
