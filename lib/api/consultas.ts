@@ -343,6 +343,9 @@ export const ResumenSchema = z
       .meta({ description: "Las diez publicaciones con más consultas (ExternalId en minúsculas), de más a menos" }),
     Atendidas: cantidad.meta({ description: "Consultas del período que la app marcó como atendidas" }),
     SinAtender: cantidad,
+    AtendidasEnUnaHora: cantidad.meta({
+      description: "De las atendidas, las que la app marcó dentro de la hora de recibidas (la velocidad de respuesta)",
+    }),
     MinutosHastaAtender: z
       .number()
       .nullable()

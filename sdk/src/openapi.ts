@@ -1631,6 +1631,8 @@ export interface components {
             /** @description Consultas del período que la app marcó como atendidas */
             Atendidas: number;
             SinAtender: number;
+            /** @description De las atendidas, las que la app marcó dentro de la hora de recibidas (la velocidad de respuesta) */
+            AtendidasEnUnaHora: number;
             /** @description Mediana de los minutos entre la recepción y la marca de atendida; null sin atendidas */
             MinutosHastaAtender: number | null;
             _links: components["schemas"]["ResumenLinks"];

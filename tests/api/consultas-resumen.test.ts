@@ -25,6 +25,7 @@ type Resumen = {
   Publicaciones: { ExternalId: string; Cantidad: number }[];
   Atendidas: number;
   SinAtender: number;
+  AtendidasEnUnaHora: number;
   MinutosHastaAtender: number | null;
   _links: Record<string, { href: string }>;
 };
@@ -99,18 +100,19 @@ describe("GET /v3/consultas/{adminMail}/resumen", () => {
     expect((await resumen(appA, `?operador=${mail}`)).body.Total).toBe(5);
   });
 
-  it("attended and not, from the app's own marks, and the median minutes until attended", async () => {
-    expect((await resumen(appA)).body).toMatchObject({ Atendidas: 0, SinAtender: 5, MinutosHastaAtender: null });
+  it("attended and not, from the app's own marks, those within an hour, and the median minutes until attended", async () => {
+    expect((await resumen(appA)).body).toMatchObject({ Atendidas: 0, SinAtender: 5, AtendidasEnUnaHora: 0, MinutosHastaAtender: null });
     for (const sid of [sids.viejo, sids.nuevo]) {
       expect((await call(appA, "PUT", `/v3/consultas/${mail}/${sid}/atencion`, { Atendida: true, Por: "a@b.test" })).status).toBe(200);
     }
     const { body } = await resumen(appA);
-    expect(body).toMatchObject({ Atendidas: 2, SinAtender: 3 });
+    // Received 3 days ago and just now, both marked now: only the second within the hour.
+    expect(body).toMatchObject({ Atendidas: 2, SinAtender: 3, AtendidasEnUnaHora: 1 });
     expect(body.Atendidas).toBe(await totalOf(appA, "?atendida=true"));
     // The median of about 3 days (4,320 minutes) and about none.
     expect(body.MinutosHastaAtender).toBeGreaterThanOrEqual(2155);
     expect(body.MinutosHastaAtender).toBeLessThanOrEqual(2165);
-    expect((await resumen(appB)).body).toMatchObject({ Atendidas: 0, SinAtender: 1, MinutosHastaAtender: null });
+    expect((await resumen(appB)).body).toMatchObject({ Atendidas: 0, SinAtender: 1, AtendidasEnUnaHora: 0, MinutosHastaAtender: null });
   });
 
   it("400 naming the parameter, 404 with no body for an agency the app does not have", async () => {

@@ -7,6 +7,7 @@ import { ListaEsperando } from "@/components/inicio/esperando";
 import { GraficoPorDia } from "@/components/inicio/grafico-por-dia";
 import { NumerosDeAgencias } from "@/components/inicio/numeros-de-agencias";
 import { EntregasFallidas, SaludWebhooks } from "@/components/inicio/salud-webhooks";
+import { TarjetaSemana } from "@/components/inicio/semana";
 import { Rendimiento } from "@/components/publicaciones/rendimiento";
 import { Alert } from "@/components/ui/alert";
 import { buttonClass, enlaceClass } from "@/components/ui/button-class";
@@ -19,14 +20,15 @@ import { explicarFalla } from "@/lib/panel/fallas";
 import { zonaHorariaDelPanel } from "@/lib/panel/i18n/zona-horaria";
 import { DIAS_INICIO, entregasFallidas, type NumerosAgencia, numerosDeAgencia, saludDeTopicos } from "@/lib/panel/inicio/numeros";
 import { agenciasCercaDelLimite } from "@/lib/panel/inicio/paquetes";
+import { semanasDeAgencia } from "@/lib/panel/inicio/semana";
 import { visibleEnLaVista } from "@/lib/panel/publicaciones/vista";
 import { type CurrentUser, exigirUsuario } from "@/lib/panel/session";
 import { type V3Client, v3ClientFor } from "@/lib/panel/v3-client";
 
 /**
  * Each role's home (issue 21, item 4; decisions 0047), its numbers from the v3 API: an agency's operator sees her own
- * enquiries of today, 7 and 30 days, a bar per day, those waiting longest and her median time to
- * attend; admin the same across agencies plus each webhook topic's health; soporte the failing
+ * enquiries of today, 7 and 30 days, this week against the previous (decision 0104), a bar per day,
+ * those waiting longest and her median time to attend; admin the same across agencies plus each webhook topic's health; soporte the failing
  * deliveries and the search. Then the role's sections.
  */
 export default async function PanelHome() {
@@ -76,6 +78,7 @@ async function InicioAgencia({ user }: { user: CurrentUser }) {
   return (
     <>
       <Cifras cifras={cifrasDe(numeros, t, f, numeros.mediana)} />
+      <SemanaDeLaAgencia client={client} adminMail={agencia.adminMail} operador={agencia.operatorEmail} hoy={hoy} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <GraficoPorDia porDia={numeros.porDia} titulo={t("inicio.porDia", { dias: DIAS_INICIO })} />
@@ -99,6 +102,30 @@ async function InicioAgencia({ user }: { user: CurrentUser }) {
       />
     </>
   );
+}
+
+/** This week against the previous one (decision 0104), apart: its failure leaves the rest of the home. */
+async function SemanaDeLaAgencia({
+  client,
+  adminMail,
+  operador,
+  hoy,
+}: {
+  client: V3Client;
+  adminMail: string;
+  operador?: string;
+  hoy: string;
+}) {
+  const t = await getTranslations();
+  try {
+    return <TarjetaSemana semanas={await semanasDeAgencia(client, adminMail, { hoy, operador })} />;
+  } catch (error) {
+    return (
+      <Alert tono="error" titulo={t("inicio.semana.error")}>
+        {explicarFalla(error, t, adminMail)}
+      </Alert>
+    );
+  }
 }
 
 /** The agency's package at a glance on its home: used against contracted, and until when. */

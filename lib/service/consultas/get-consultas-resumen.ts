@@ -78,6 +78,7 @@ export async function getConsultasResumen(app: AuthenticatedApp, adminMail: stri
     Publicaciones: listings.map((row) => ({ ExternalId: row.externalId, Cantidad: row.cantidad })),
     Atendidas: marks.atendidas,
     SinAtender: total - marks.atendidas,
+    AtendidasEnUnaHora: marks.enUnaHora,
     MinutosHastaAtender: marks.mediana,
     _links: links({ self: withQuery(`${base}/resumen`, query), consultas: withQuery(base, query) }),
   };

@@ -108,7 +108,10 @@ const hourRows = (db: Db, shape: ListShape) =>
       .prepare(name),
   );
 
-/** How many enquiries of the period the app marked attended, and the median minutes until then. */
+/**
+ * How many enquiries of the period the app marked attended, how many of those within an hour of
+ * receiving them, and the median minutes until then: one statement over the same rows.
+ */
 export async function attended(db: Db, { shape, params }: Scope) {
   const [row] = await prepared(db, shapeName("consultas_resumen_atendidas", shape), (db, name) => {
     const value = sql.placeholder;
@@ -116,6 +119,7 @@ export async function attended(db: Db, { shape, params }: Scope) {
     return db
       .select({
         atendidas: count(),
+        enUnaHora: sql<number>`(count(*) filter (where ${consultasAtencion.momento} - ${consultasAtencion.recibida} <= interval '1 hour'))::int`,
         mediana: sql<number | null>`percentile_cont(0.5) within group (order by ${waited})`,
       })
       .from(consultasAtencion)
@@ -133,5 +137,9 @@ export async function attended(db: Db, { shape, params }: Scope) {
       )
       .prepare(name);
   }).execute(params);
-  return { atendidas: row?.atendidas ?? 0, mediana: row?.mediana == null ? null : Math.round(Number(row.mediana)) };
+  return {
+    atendidas: row?.atendidas ?? 0,
+    enUnaHora: row?.enUnaHora ?? 0,
+    mediana: row?.mediana == null ? null : Math.round(Number(row.mediana)),
+  };
 }
