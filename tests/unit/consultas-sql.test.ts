@@ -380,7 +380,8 @@ describe("the enquiry statements", () => {
     const middle = (minutes.length - 1) / 2;
     const median = ((minutes[Math.floor(middle)] as number) + (minutes[Math.ceil(middle)] as number)) / 2;
     const { shape, params } = scope({}, period);
-    expect(await attended(db, { shape, params })).toEqual({ atendidas: marks.size, mediana: Math.round(median) });
+    const enUnaHora = minutes.filter((minutos) => minutos <= 60).length;
+    expect(await attended(db, { shape, params })).toEqual({ atendidas: marks.size, mediana: Math.round(median), enUnaHora });
     for (const atendida of [true, false]) {
       const filtered = scope({ atendida }, period);
       expect((await countConsultas(db, filtered.shape, filtered.params)).total).toBe(expected({ atendida }, period).length);
