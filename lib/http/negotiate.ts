@@ -26,7 +26,7 @@ function specificity(range: MediaRange, mediaType: string): number {
 }
 
 /**
- * Chooses among `offered` by q-value (RFC 9110 §12.5.1): the most specific range decides each type's
+ * Chooses among `offered` by q-value (RFC 9110, section 12.5.1): the most specific range decides each type's
  * q; ties go to the range the client listed first, then to the server's order. The first offered when
  * the header says nothing; undefined when nothing offered is acceptable (406).
  */

@@ -13,7 +13,7 @@ const { loadCatalogo } = await import("@/lib/service/catalogo/load-catalogo");
 const { createApp } = await import("@/lib/service/apps/create-app");
 const { findAppByKey } = await import("@/lib/service/apps/find-app");
 const { inviteAgencia } = await import("@/lib/service/agencias/invite-agencia");
-const { getAgencia, agenciaOptions } = await import("@/lib/service/agencias/get-agencia");
+const { getAgencia, optionsAgencia } = await import("@/lib/service/agencias/get-agencia");
 const { listAgencias } = await import("@/lib/service/agencias/list-agencias");
 const { editAgencia } = await import("@/lib/service/agencias/edit-agencia");
 const { detachAgencia } = await import("@/lib/service/agencias/detach-agencia");
@@ -81,7 +81,7 @@ describe("agency services", () => {
     const first = await lastToken(mail);
     await expire(mail);
     expect(await getAgencia(app, mail, "entry")).toMatchObject({ Estado: "vencida" });
-    expect(await agenciaOptions(app, mail)).toEqual({ allow: "GET, HEAD, OPTIONS", estado: "vencida" });
+    expect(await optionsAgencia(app, mail)).toEqual({ allow: "GET, HEAD, OPTIONS", estado: "vencida" });
     expect((await listAgencias(app, { estado: "vencida" }, "entry")).map((entry) => (entry as { AdminMail: string }).AdminMail)).toContain(
       mail,
     );

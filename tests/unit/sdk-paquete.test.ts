@@ -36,7 +36,7 @@ describe("the SDK package", () => {
     const { stdout } = await run(process.execPath, ["--input-type=module", "-e", program], { cwd: work });
     const { vector, headers, get } = JSON.parse(stdout) as { vector: string; headers: Record<string, string>; get: string };
     expect(get).toBe("function");
-    // The spec's test vector: its canonical string, and the signature the service computes over it.
+    // The test vector of docs/contract.md#authentication: its canonical string, and the signature the service computes over it.
     expect(vector).toBe("GET\n\nTue, 01 Jul 2025 12:00:00 GMT\n/v3/marcas?q=fer");
     expect(signCanonical("fedcba9876543210fedcba9876543210", vector)).toBe("dUtwC70hy+hLQW4mS6rRXG5+uHzHjoSYGXyd1LeREPc=");
     // The service's own check of what the package signed.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { canonicalString, sha256Digest, signCanonical, signRequest } from "@/lib/http/signing";
 
 describe("ACS-HMAC signing (docs/contract.md#authentication)", () => {
-  it("reproduces the published test vector", () => {
+  it("reproduces the contract's test vector", () => {
     const canonical = canonicalString({
       method: "get",
       pathAndQuery: "/v3/marcas?q=fer",

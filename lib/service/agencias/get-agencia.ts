@@ -15,7 +15,7 @@ export async function getAgencia(app: AuthenticatedApp, adminMail: string, form:
 }
 
 /** What OPTIONS reports: the methods the app may use on the agency now, and its state. */
-export async function agenciaOptions(app: AuthenticatedApp, adminMail: string): Promise<{ allow: string; estado: EstadoAgencia }> {
+export async function optionsAgencia(app: AuthenticatedApp, adminMail: string): Promise<{ allow: string; estado: EstadoAgencia }> {
   const visible = await findVisible(await getDb(), app.id, adminMail);
   if (!visible) throw new NotFound();
   const methods = mayEdit(app.id, visible) ? ["GET", "HEAD", "PUT", "OPTIONS"] : ["GET", "HEAD", "OPTIONS"];

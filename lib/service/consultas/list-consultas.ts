@@ -74,13 +74,20 @@ async function readPage(db: Db, facts: ListFacts, filters: ListConsultasFilters)
 }
 
 /** The entries of each kept page, presented once per form: a kept page's rows never change (decision 0112). */
-const presented = new WeakMap<readonly PresentedRow[], Partial<Record<"entry" | "ref", (Consulta | ConsultaRef)[]>>>();
+const presentedEntries = new WeakMap<readonly PresentedRow[], Consulta[]>();
+const presentedRefs = new WeakMap<readonly PresentedRow[], ConsultaRef[]>();
 
-function presentPage(rows: readonly PresentedRow[], adminMail: string, form: "entry" | "ref"): (Consulta | ConsultaRef)[] {
-  const forms = presented.get(rows) ?? {};
-  presented.set(rows, forms);
-  forms[form] ??= rows.map((row) => presentConsulta(row, adminMail, form));
-  return forms[form];
+function presentedOnce<Entry>(
+  presented: WeakMap<readonly PresentedRow[], Entry[]>,
+  rows: readonly PresentedRow[],
+  present: (row: PresentedRow) => Entry,
+): Entry[] {
+  let entries = presented.get(rows);
+  if (!entries) {
+    entries = rows.map(present);
+    presented.set(rows, entries);
+  }
+  return entries;
 }
 
 /** GET /v3/consultas/{adminMail} (listConsultas): one page of the enquiries the app (and the operador) sees. */
@@ -112,6 +119,8 @@ export async function listConsultas(
     { from: read.from, to: read.to, pagina: filters.pagina ?? 1, total: read.total },
     { consulta: `${base}/{sid}` },
   );
-  if (form === "ref") return { ...envelope, _entries: presentPage(read.rows, facts.adminMail, "ref") as ConsultaRef[] };
-  return { ...envelope, _entries: presentPage(read.rows, facts.adminMail, "entry") as Consulta[] };
+  if (form === "ref") {
+    return { ...envelope, _entries: presentedOnce(presentedRefs, read.rows, (row) => presentConsulta(row, facts.adminMail, "ref")) };
+  }
+  return { ...envelope, _entries: presentedOnce(presentedEntries, read.rows, (row) => presentConsulta(row, facts.adminMail)) };
 }

@@ -1,12 +1,9 @@
 import "server-only";
 import type { Db } from "@/lib/db";
 import { enqueueMail } from "@/lib/service/mail/enqueue-mail";
+import { escapeHtml } from "@/lib/service/mail/html";
 
 export type MailTarget = { appName: string; contactEmail: string | null; topic: string; callback: string };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 async function send(tx: Db, target: MailTarget, subject: string, lines: string[]): Promise<void> {
   if (!target.contactEmail) return;
