@@ -1,10 +1,10 @@
 import { listCambiosPublicacionOp } from "@/lib/api/publicaciones";
 import { ok } from "@/lib/http/reply";
 import { handle, route } from "@/lib/http/route";
-import { listCambios } from "@/lib/service/publicaciones/list-cambios";
+import { listCambiosPublicacion } from "@/lib/service/publicaciones/list-cambios-publicacion";
 
 export const { GET, HEAD, OPTIONS } = route({
   GET: handle(listCambiosPublicacionOp, async ({ app, params, query }) =>
-    ok(await listCambios(app, params.adminMail, params.externalId, query.pagina)),
+    ok(await listCambiosPublicacion(app, params.adminMail, params.externalId, query.pagina)),
   ),
 });
