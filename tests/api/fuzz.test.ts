@@ -2,7 +2,7 @@ import { readFileSync, statSync, writeFileSync } from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations as registry } from "@/lib/api/operations";
-import { type Credentials, createApp, operar, server, signedFetch } from "../support/client";
+import { type Credentials, createApp, operar, server, signedFetch, startOwnServer } from "../support/client";
 import { enquiry, MARKETPLACE_TOKEN, publish, registered, unique } from "../support/consultas";
 import {
   describeRequest,
@@ -193,7 +193,12 @@ const validText = (slot: FieldSlot, values: Record<string, string[]>) => values[
 
 const CONTROLS = ["\u0001", "a\u0007b", "\u001b[31m", "\u001f", "\u007f", "\u0085", "\u009f", "\t\r\n"];
 
+let stopOwnServer: (() => Promise<void>) | undefined;
+
+// A service of its own: the mailbox and the log compared before and after are the fuzzer's alone,
+// while the other files run beside it (decision 0126).
 beforeAll(async () => {
+  stopOwnServer = await startOwnServer();
   logOffset = statSync(server().logFile).size;
   receiver = await startReceiver();
   [appA, appB] = await Promise.all([createApp("Fuzz A"), createApp("Fuzz B")]);
@@ -223,10 +228,11 @@ beforeAll(async () => {
     `/v3/publicaciones/${a.mail}/EXT-1`,
     "/v3",
   ];
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await receiver?.close();
+  await stopOwnServer?.();
 });
 
 describe("fuzzing every operation from the schemas", () => {

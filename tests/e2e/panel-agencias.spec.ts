@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { revisarPagina } from "../support/pagina";
-import { adminCli, type ServicioPanel, startPanelService } from "../support/panel";
+import { abrirConSesion, adminCli, type ServicioPanel, startPanelService } from "../support/panel";
 
 /**
  * The Agencias part of the Panel for real: a server of its own on a fresh embedded data directory
@@ -36,11 +36,7 @@ test.afterAll(async () => {
 });
 
 async function ingresar(page: Page, email: string, next: string) {
-  await page.goto(`${base}/ingresar?next=${encodeURIComponent(next)}`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Contraseña").fill(PASSWORD);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL((url) => url.pathname !== "/ingresar");
+  await abrirConSesion(page, base, email, PASSWORD, next);
 }
 
 /** The registration link of the newest invitation to `mail`, from the server's dev mailbox. */

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { revisarPagina } from "../support/pagina";
-import { createPanelUser, createPanelWorkspace } from "../support/panel";
+import { abrirConSesion, createPanelUser, createPanelWorkspace } from "../support/panel";
 import { api, autoDePrueba, type Credenciales, ingresarConsulta, publicar } from "../support/panel-consultas";
 import { registroValido } from "../support/registro";
 import { iniciarServicioPush } from "../support/servicio-push";
@@ -61,11 +61,7 @@ test.afterAll(async () => {
 });
 
 async function ingresar(page: Page, email: string, destino: string) {
-  await page.goto(`${base}/ingresar?next=${encodeURIComponent(destino)}`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Contraseña").fill(PASSWORD);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL((url) => url.pathname === destino);
+  await abrirConSesion(page, base, email, PASSWORD, destino);
 }
 
 test("agencia: e-mail and push on; an ingested enquiry arrives by SMTP and by push, and the push opens it", async ({ page, context }) => {

@@ -3,7 +3,7 @@ import { INTERVALO_NOVEDADES_MS } from "../../components/consultas/novedades";
 import { PER_PAGINA } from "../../lib/api/limites";
 import { startApiIntermedia } from "../support/api-intermedia";
 import { revisarPagina } from "../support/pagina";
-import { adminCli, type ServicioPanel, startPanelService } from "../support/panel";
+import { abrirConSesion, adminCli, type ServicioPanel, startPanelService } from "../support/panel";
 import { autoDePrueba, type Credenciales, ingresarConsulta, publicar, registrarAgencia } from "../support/panel-consultas";
 
 /**
@@ -62,11 +62,7 @@ test.afterEach(() => {
 });
 
 async function ingresar(page: Page, destino: string) {
-  await page.goto(`${base}/ingresar?next=${encodeURIComponent(destino)}`);
-  await page.getByLabel("E-mail").fill(ADMIN);
-  await page.getByLabel("Contraseña").fill(PASSWORD);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL(`${base}${destino}`);
+  await abrirConSesion(page, base, ADMIN, PASSWORD, destino);
 }
 
 /** The inbox's live region; its data-sondeo is when it took in its last poll's answer (0: none yet). */

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { revisarPagina, TAMANOS } from "../support/pagina";
-import { type ServicioPanel, startPanelService } from "../support/panel";
+import { abrirConSesion, type ServicioPanel, startPanelService } from "../support/panel";
 import {
   agregarOperador,
   api,
@@ -84,11 +84,7 @@ test.afterAll(async () => {
 });
 
 async function ingresar(page: Page, email: string, destino: string) {
-  await page.goto(`${base}/ingresar?next=${encodeURIComponent(destino)}`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Contraseña").fill(PASSWORD);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL((url) => url.pathname === new URL(destino, base).pathname);
+  await abrirConSesion(page, base, email, PASSWORD, destino);
 }
 
 const filas = (page: Page) => page.getByRole("table").locator("tbody tr");

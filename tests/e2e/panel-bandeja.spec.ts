@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { addDays } from "../../lib/time";
 import { revisarPagina, TAMANOS } from "../support/pagina";
-import { type ServicioPanel, startPanelService } from "../support/panel";
+import { abrirConSesion, type ServicioPanel, startPanelService } from "../support/panel";
 import {
   agregarOperador,
   api,
@@ -152,11 +152,7 @@ const porcentaje = (resumen: Resumen) => Math.round((resumen.AtendidasEnUnaHora 
 const suma = (porDia: Resumen["PorDia"], dias: number) => porDia.slice(-dias).reduce((total, dia) => total + dia.Cantidad, 0);
 
 async function ingresar(page: Page, email: string, destino: string) {
-  await page.goto(`${base}/ingresar?next=${encodeURIComponent(destino)}`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Contraseña").fill(PASSWORD);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL((url) => url.pathname === new URL(destino, base).pathname);
+  await abrirConSesion(page, base, email, PASSWORD, destino);
 }
 
 const filas = (page: Page) => page.getByRole("table").locator("tbody tr");

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { revisarPagina } from "../support/pagina";
-import { type ServicioPanel, startPanelService } from "../support/panel";
+import { abrirConSesion, type ServicioPanel, startPanelService } from "../support/panel";
 import {
   agregarOperador,
   api,
@@ -157,11 +157,7 @@ async function idDeAccion(page: Page, nombre: string): Promise<string> {
 }
 
 async function ingresar(page: Page, email: string, destino: string) {
-  await page.goto(`${base}/ingresar?next=${encodeURIComponent(destino)}`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Contraseña").fill(PASSWORD);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL((url) => url.pathname === "/panel/consultas");
+  await abrirConSesion(page, base, email, PASSWORD, destino);
 }
 
 const tabla = (page: Page) => page.getByRole("table");

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { revisarPagina, TAMANOS } from "../support/pagina";
-import { type ServicioPanel, startPanelService } from "../support/panel";
+import { abrirConSesion, type ServicioPanel, startPanelService } from "../support/panel";
 import { api, autoDePrueba, type Credenciales, ingresarConsulta, publicar, registrarAgencia } from "../support/panel-consultas";
 import { startReceiver } from "../support/receiver";
 
@@ -45,11 +45,7 @@ test.afterAll(async () => {
 });
 
 async function ingresar(page: Page, destino: string) {
-  await page.goto(`${base}/ingresar?next=${encodeURIComponent(destino)}`);
-  await page.getByLabel("E-mail").fill(admin.email);
-  await page.getByLabel("Contraseña").fill(PASSWORD);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL((url) => url.pathname === new URL(destino, base).pathname);
+  await abrirConSesion(page, base, admin.email, PASSWORD, destino);
 }
 
 const pasos = (page: Page) => page.getByTestId("historial").locator("li");

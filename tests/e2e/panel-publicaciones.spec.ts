@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { addDays, dayOf } from "../../lib/time";
 import { revisarPagina } from "../support/pagina";
-import { adminCli, type ServicioPanel, startPanelService } from "../support/panel";
+import { abrirConSesion, adminCli, type ServicioPanel, startPanelService } from "../support/panel";
 import { api, type Credenciales, ingresarConsulta, registrarAgencia } from "../support/panel-consultas";
 
 /**
@@ -117,11 +117,7 @@ type Publicacion = {
 };
 
 async function ingresar(page: Page, email: string, destino: string) {
-  await page.goto(`${base}/ingresar?next=${encodeURIComponent(destino)}`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Contraseña").fill(PASSWORD);
-  await page.getByRole("button", { name: "Ingresar" }).click();
-  await page.waitForURL((url) => url.pathname === new URL(destino, base).pathname);
+  await abrirConSesion(page, base, email, PASSWORD, destino);
 }
 
 const fila = (page: Page, externalId: string) => page.locator(`tr[data-external-id="${externalId}"]`);

@@ -4,13 +4,28 @@ import { inject } from "vitest";
 import type { OperationName } from "@/lib/admin/operations";
 import { signRequest } from "@/lib/http/signing";
 import { operarEn } from "./operador";
+import { startTestServer, type TestServerInfo } from "./test-server";
 
 const run = promisify(execFile);
 
 export type Credentials = { AppId: string; AppKey: string; AppSecret: string };
 
-export function server() {
-  return inject("server");
+let ownService: Awaited<ReturnType<typeof startTestServer>> | undefined;
+
+/** The test service: the run's shared one, or the file's own once it has started one (startOwnServer). */
+export function server(): TestServerInfo {
+  return ownService?.info ?? inject("server");
+}
+
+/**
+ * Starts a service for this test file alone (embedded, or on a scratch database of DATABASE_URL's
+ * server, as the shared one), which server() answers from then on; returns its stop. For a file
+ * that reads the service's log or mailbox as a whole while other files run (decision 0126).
+ */
+export async function startOwnServer(): Promise<() => Promise<void>> {
+  const service = await startTestServer();
+  ownService = service;
+  return () => service.stop();
 }
 
 /** Runs the operator CLI against the test service's data, exactly as an operator would: for the CLI's own tests. */

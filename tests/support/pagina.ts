@@ -8,10 +8,13 @@ import { expect, type Page, test } from "@playwright/test";
  * serious or critical violation, on the phone every visible control is at least 44 × 44 px, and a
  * full-page screenshot of each size lands in tests/e2e/screenshots (gitignored) for a person to
  * look at: <nombre>-movil.png and <nombre>-escritorio.png, where nombre is <page>-<role>[-<state>].
+ * E2E_SCREENSHOTS=0 leaves the screenshots out (CI, on a clean clone nobody looks at, sets it): they
+ * check nothing, and 220 full-page captures are a share of the run's time on two cores.
  */
 
 const SCREENSHOTS = "tests/e2e/screenshots";
-mkdirSync(SCREENSHOTS, { recursive: true });
+export const CAPTURAR = process.env.E2E_SCREENSHOTS !== "0";
+if (CAPTURAR) mkdirSync(SCREENSHOTS, { recursive: true });
 
 export const TAMANOS = {
   movil: { width: 390, height: 844 },
@@ -51,7 +54,7 @@ async function revisarEnEsteTamano(page: Page, nombre: string, tactil: boolean):
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
   expect.soft(graves, `axe en ${nombre}`).toEqual([]);
-  await page.screenshot({ path: `${SCREENSHOTS}/${nombre}.png`, fullPage: true });
+  if (CAPTURAR) await page.screenshot({ path: `${SCREENSHOTS}/${nombre}.png`, fullPage: true });
 }
 
 /**

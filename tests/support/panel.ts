@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
+import type { Page } from "@playwright/test";
 import { operarEn, type ServerEnv } from "./operador";
 import { startTestServer } from "./test-server";
 
@@ -80,6 +81,22 @@ export async function signInPanel(baseUrl: string, email: string, password: stri
   );
   if (session.length === 0) throw new Error(`No se pudo ingresar al panel como ${email}: ${response.status} ${await response.text()}`);
   return session.join("; ");
+}
+
+/**
+ * Opens `destino` in `page` signed in as `email`: the session of a sign-in over HTTP (signInPanel) set
+ * as the browser's cookie, one page load instead of the sign-in form's three (form, callback, the
+ * destination). The form itself is what panel-auth.spec.ts, panel-equipo.spec.ts and
+ * panel-idioma.spec.ts exercise.
+ */
+export async function abrirConSesion(page: Page, base: string, email: string, password: string, destino: string): Promise<void> {
+  const sesion = await signInPanel(base, email, password);
+  const cookies = sesion.split("; ").map((pair) => {
+    const igual = pair.indexOf("=");
+    return { name: pair.slice(0, igual), value: pair.slice(igual + 1), url: base };
+  });
+  await page.context().addCookies(cookies);
+  await page.goto(new URL(destino, base).toString());
 }
 
 type NewUser = { email: string; role: PanelRole; agency?: string; name?: string };
