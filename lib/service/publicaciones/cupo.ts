@@ -17,10 +17,13 @@ export type Uso = { activas: number; niveles: Record<Nivel, number> };
 
 const NONE: Record<Nivel, number> = { Alta: 0, Media: 0, Baja: 0 };
 
+/** What an agency without a package row has: no plan. */
+export const SIN_PLAN: Paquete = { estado: "sin-plan", contratadas: 0, niveles: NONE };
+
 /** The agency's package, its row locked until the transaction ends; without one, no plan. */
 export async function lockPackage(tx: Db, agenciaId: string): Promise<Paquete> {
   const [row] = await tx.select().from(productos).where(eq(productos.agenciaId, agenciaId)).for("update");
-  if (!row) return { estado: "sin-plan", contratadas: 0, niveles: NONE };
+  if (!row) return SIN_PLAN;
   return {
     estado: row.estado,
     contratadas: row.publicacionesContratadas,
@@ -71,17 +74,14 @@ function packageExtensions(paquete: Paquete, uso: Uso) {
 }
 
 /**
- * Room for one more Activa listing of the agency, and its level; a 409 that says why not (under
- * Activa: the package is not activo or has no publication free; under Exposicion: no level has
- * room). Locks the package: the caller writes the listing in the same transaction.
+ * Why the package has no room for one more Activa listing, as its 409 (under Activa: the package is
+ * not activo or has no publication free; under Exposicion: no level has room); undefined when it has.
  */
-export async function reserve(tx: Db, agenciaId: string, pedida: Nivel | null, except?: string): Promise<Nivel> {
-  const paquete = await lockPackage(tx, agenciaId);
-  const uso = await usage(tx, agenciaId, except);
+export function refusal(paquete: Paquete, uso: Uso, pedida: Nivel | null): Problem | undefined {
   const numbers = `contratadas ${paquete.contratadas}, activas ${uso.activas}`;
   const extensions = packageExtensions(paquete, uso);
   if (paquete.estado !== "activo") {
-    throw new Problem(
+    return new Problem(
       409,
       `El paquete de la agencia está ${paquete.estado}: no admite publicaciones activas (${numbers}).`,
       { Activa: [`El paquete de la agencia está ${paquete.estado}: la publicación puede guardarse con Activa false.`] },
@@ -90,7 +90,7 @@ export async function reserve(tx: Db, agenciaId: string, pedida: Nivel | null, e
     );
   }
   if (uso.activas >= paquete.contratadas) {
-    throw new Problem(
+    return new Problem(
       409,
       `El paquete de la agencia no tiene publicaciones disponibles (${numbers}).`,
       { Activa: ["El paquete no tiene publicaciones disponibles: suspendé o archivá otra, o guardala con Activa false."] },
@@ -98,10 +98,9 @@ export async function reserve(tx: Db, agenciaId: string, pedida: Nivel | null, e
       extensions,
     );
   }
-  const nivel = levelFor(paquete, uso, pedida);
-  if (!nivel) {
+  if (!levelFor(paquete, uso, pedida)) {
     const levels = EXPOSICIONES.map((n) => `${n} ${uso.niveles[n]} de ${paquete.niveles[n]}`).join(", ");
-    throw new Problem(
+    return new Problem(
       409,
       `Ningún nivel de exposición del paquete tiene lugar (usadas: ${levels}).`,
       { Exposicion: ["Ningún nivel de exposición tiene lugar: suspendé o archivá otra publicación activa."] },
@@ -109,7 +108,19 @@ export async function reserve(tx: Db, agenciaId: string, pedida: Nivel | null, e
       extensions,
     );
   }
-  return nivel;
+  return undefined;
+}
+
+/**
+ * Room for one more Activa listing of the agency, and its level; the refusal's 409 otherwise. Locks
+ * the package: the caller writes the listing in the same transaction.
+ */
+export async function reserve(tx: Db, agenciaId: string, pedida: Nivel | null, except?: string): Promise<Nivel> {
+  const paquete = await lockPackage(tx, agenciaId);
+  const uso = await usage(tx, agenciaId, except);
+  const refused = refusal(paquete, uso, pedida);
+  if (refused) throw refused;
+  return levelFor(paquete, uso, pedida) as Nivel;
 }
 
 type Activa = { id: string; exposicion: string | null };

@@ -2,15 +2,19 @@ import "server-only";
 import { and, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import { PER_PAGINA } from "@/lib/api/limites";
 import { fieldProblem } from "@/lib/api/problem";
-import type { ListPublicacionesFilters, Publicaciones, PublicacionesRef } from "@/lib/api/publicaciones";
+import type { ListPublicacionesFilters, Publicacion, Publicaciones, PublicacionesRef, PublicacionRef } from "@/lib/api/publicaciones";
 import { publicacionesPath } from "@/lib/api/publicaciones";
 import { type Db, getDb } from "@/lib/db";
-import { type Nivel, operadores, publicaciones } from "@/lib/db/schema";
+import { prepared } from "@/lib/db/prepared";
+import { consultasRevisiones, type Nivel, operadores, publicaciones, publicacionesRevisiones } from "@/lib/db/schema";
+import { config } from "@/lib/env";
 import type { Visible } from "@/lib/service/agencias/relation";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
+import { answerCache } from "@/lib/service/consultas/cache";
 import { pageEnvelope } from "@/lib/service/consultas/envelope";
+import { dayOf } from "@/lib/time";
 import { registeredAgency } from "./listing";
-import { type PublicacionRow, presentMany, presentRef } from "./present-publicacion";
+import { countedSince, type PublicacionRow, presentMany, presentRef } from "./present-publicacion";
 
 /** The filters a page's links keep, as the caller wrote them. */
 const KEPT = ["estado", "exposicion", "operador", "q", "modificadaDesde"] as const;
@@ -73,6 +77,50 @@ async function readPage(db: Db, where: SQL | undefined, pagina: number): Promise
   return { rows, total: Number(counted?.total ?? 0) };
 }
 
+/**
+ * What a page's entries depend on, as one number (decision 0124): the agency's listings revision
+ * (raised by the database with every change of a listing or its photos) plus its enquiries revision
+ * (every enquiry stored and every mark: the entries' Consultas counts). Both only rise, so their sum
+ * is the same exactly when neither changed. One prepared statement; an agency without rows, 0.
+ */
+async function readRevision(db: Db, agenciaId: string): Promise<string> {
+  const statement = prepared(db, "publicaciones_revision", (db, name) => {
+    const of = (table: typeof publicacionesRevisiones | typeof consultasRevisiones) =>
+      sql`coalesce((select ${table.revision} from ${table} where ${table.agenciaId} = ${sql.placeholder("agencia")}), 0)`;
+    return db
+      .select({ revision: sql<string>`(${of(publicacionesRevisiones)} + ${of(consultasRevisiones)})::text` })
+      .from(sql`(select 1) as uno`)
+      .prepare(name);
+  });
+  const [state] = await statement.execute({ agencia: agenciaId });
+  return state?.revision ?? "0";
+}
+
+type Page = { total: number; entries: (Publicacion | PublicacionRef)[] };
+
+/** Pages presented, under their app, agency, filters, number, form and enquiries' first day (decision 0124). */
+const pages = answerCache<Page>(200);
+
+/**
+ * A page and its Total, from the cache of answers (decision 0124, as the enquiry list's, decision
+ * 0112): while the agency's revision is the one a page was read at, the page is the answer; else it
+ * is read and presented again. The revision is read first: a change committed after it raises it,
+ * so the next request reads again.
+ */
+async function readPresentedPage(db: Db, visible: Visible, appId: string, filters: ListPublicacionesFilters, form: "entry" | "ref") {
+  const operador = await operatorFilter(db, visible, filters.operador);
+  const pagina = filters.pagina ?? 1;
+  const mail = visible.agencia.adminMail;
+  const revision = await readRevision(db, visible.agencia.id);
+  const since = dayOf(countedSince(), config().timeZone);
+  const key = JSON.stringify([appId, visible.agencia.id, mail, form, filters, pagina, since]);
+  return pages(key, revision, async (): Promise<Page> => {
+    const { rows, total } = await readPage(db, conditions(visible, appId, filters, operador), pagina);
+    const entries = form === "ref" ? rows.map((row) => presentRef(row, mail)) : await presentMany(db, rows, () => mail);
+    return { total, entries };
+  });
+}
+
 /** GET /v3/publicaciones/{adminMail}: a page of the app's listings of the agency, the latest changed first. */
 export async function listPublicaciones(
   app: AuthenticatedApp,
@@ -83,14 +131,11 @@ export async function listPublicaciones(
 ): Promise<Publicaciones | PublicacionesRef> {
   const db = await getDb();
   const visible = await registeredAgency(db, app.id, adminMail);
-  const operador = await operatorFilter(db, visible, filters.operador);
-  const pagina = filters.pagina ?? 1;
-  const { rows, total } = await readPage(db, conditions(visible, app.id, filters, operador), pagina);
+  const { total, entries } = await readPresentedPage(db, visible, app.id, filters, form);
   const written = new URL(self, "http://localhost").searchParams;
   const base = publicacionesPath(visible.agencia.adminMail);
   const kept = Object.fromEntries(KEPT.map((name) => [name, written.get(name) ?? undefined]));
-  const mail = visible.agencia.adminMail;
-  const envelope = pageEnvelope(base, kept, { pagina, total }, { publicacion: `${base}/{externalId}` });
-  if (form === "ref") return { ...envelope, _entries: rows.map((row) => presentRef(row, mail)) };
-  return { ...envelope, _entries: await presentMany(db, rows, () => mail) };
+  const envelope = pageEnvelope(base, kept, { pagina: filters.pagina ?? 1, total }, { publicacion: `${base}/{externalId}` });
+  if (form === "ref") return { ...envelope, _entries: entries as PublicacionRef[] };
+  return { ...envelope, _entries: entries as Publicacion[] };
 }

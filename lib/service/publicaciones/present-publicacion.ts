@@ -74,7 +74,7 @@ export function presentRef(row: PublicacionRow, adminMail: string): PublicacionR
 }
 
 /** The first moment of the enquiries a listing counts: 00:00 of today − 90 days, as the enquiry list's default. */
-const countedSince = (now = new Date()) => {
+export const countedSince = (now = new Date()) => {
   const zone = config().timeZone;
   return startOfDay(addDays(dayOf(now, zone), -DIAS_CONSULTAS), zone);
 };
