@@ -32,7 +32,12 @@ function presentCambio(row: CambioRow, zone: string): CambioPublicacion {
  * GET /v3/publicaciones/{adminMail}/{externalId}/cambios (extension, decision 0116): the app's
  * listing's changes, newest first, a page at a time; 404 as for the listing itself.
  */
-export async function listCambiosPublicacion(app: AuthenticatedApp, adminMail: string, externalId: string, pagina = 1): Promise<CambiosPublicacion> {
+export async function listCambiosPublicacion(
+  app: AuthenticatedApp,
+  adminMail: string,
+  externalId: string,
+  pagina = 1,
+): Promise<CambiosPublicacion> {
   const { total, rows, self } = await inSnapshot(async (db) => {
     const found = await findListing(db, app.id, adminMail, externalId);
     const where = eq(publicacionCambios.publicacionId, found.publicacion.id);
