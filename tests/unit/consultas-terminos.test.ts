@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeDataDir } from "../support/pglite-propia";
 
@@ -61,6 +62,30 @@ describe("consultas_terminos", () => {
         ...["493515550101", "93515550101", "3515550101", "515550101", "15550101", "5550101", "550101", "50101", "0101", "101", "01"],
       ].sort(),
     );
+  });
+
+  it("are the terms migration 0025's SQL function made, for the demo's enquiries and for odd ones", async () => {
+    // That function, under another name: migration 0030 made the same terms in PL/pgSQL (decision 0120).
+    const migration = readFileSync("lib/db/migrations/0025_consultas_telefono_parcial.sql", "utf8");
+    const definition = migration.slice(0, migration.indexOf("--> statement-breakpoint"));
+    const db = await getDb();
+    await db.execute(sql.raw(definition.replace("FUNCTION consultas_terminos(", "FUNCTION consultas_terminos_0025(")));
+    const odd = [
+      { Nombre: "  Ñandú  Ávila ", Apellido: "O'Neil-Pérez", Email: "a.b@c.d", Telefono: "12" },
+      { Nombre: "ANA ana Ana", Apellido: "x", Email: "_-+/ab..cd", Telefono: "(0)" },
+      { Nombre: "Zoë", Email: "ZOË.Ü@exämple.com" },
+      {},
+    ];
+    await db.execute(sql`create temporary table terminos_casos as
+      select 'Caso' || n as sid, n::text as external_id, ${JSON.stringify({ Marca: "Škoda", Modelo: " e-208 ", RefStock: "R/1.2" })}::jsonb as auto, interesado
+      from jsonb_array_elements(${JSON.stringify(odd)}::jsonb) with ordinality as casos (interesado, n)
+      union all select sid, external_id, auto, interesado from consultas`);
+    const ordered = (fn: string) => sql.raw(`(select array_agg(t order by t) from unnest(${fn}(sid, external_id, auto, interesado)) t)`);
+    const differing = sql`select count(*) as n from terminos_casos where ${ordered("consultas_terminos")} is distinct from ${ordered("consultas_terminos_0025")}`;
+    expect(await count(sql`select count(*) as n from terminos_casos`)).toBe(44);
+    expect(await count(differing)).toBe(0);
+    await db.execute(sql`drop table terminos_casos`);
+    await db.execute(sql`drop function consultas_terminos_0025`);
   });
 
   it("goes with the enquiries it belongs to", async () => {

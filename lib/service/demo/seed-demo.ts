@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { decryptSecret } from "@/lib/crypto/secrets";
 import { type Db, getDb } from "@/lib/db";
 import {
@@ -302,13 +302,16 @@ async function stageConsultas(tx: Pick<Db, "execute">, rows: ReturnType<typeof c
 }
 
 /**
- * Every staged enquiry stored by one statement, in the order they were staged (oldest first), counted in that statement: its terms
- * (the trigger's, written in their index's order), counters and revisions come out as ingestion of
- * the same enquiries one at a time leaves them, each written once (decision 0085).
+ * Every staged enquiry stored by one statement, in the order they were staged (oldest first), counted in that statement: its counters
+ * and revisions come out as ingestion of the same enquiries one at a time leaves them, each written
+ * once (decision 0085); their terms are written next, by one insert (decision 0120).
  */
-async function storeStaged(tx: Pick<Db, "execute">) {
-  // Counted by this statement: the trigger that counts each enquiry at the commit leaves them (migration 0024).
+async function storeStaged(tx: Pick<Db, "execute">, staged: number) {
+  // Counted by this statement: the trigger that counts each enquiry at the commit leaves them (migration 0024),
+  // and the one that writes its terms too (migration 0030).
   await tx.execute(sql`set local vitrina.consultas_contadas = 'si'`);
+  await tx.execute(sql`set local vitrina.consultas_terminos = 'aparte'`);
+  const [antes] = await rowsOf<{ consultas: number }>(tx, sql`select count(*)::int as consultas from consultas`);
   await tally(
     tx,
     sql`
@@ -317,6 +320,32 @@ async function storeStaged(tx: Pick<Db, "execute">) {
     from demo_consultas
     returning agencia_id, app_id, operador_responsable, external_id, momento`,
   );
+  if (staged > (antes?.consultas ?? 0)) await rebuildTerms(tx);
+  else await tx.execute(sql`${insertTerms} order by n.agencia_id, t.termino collate "C", n.momento, n.sid`);
+}
+
+async function rowsOf<T>(tx: Pick<Db, "execute">, query: SQL): Promise<T[]> {
+  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The staged enquiries' terms, as ingestion's trigger writes an enquiry's (`consultas_terminos_guardar`, migration 0023). */
+const insertTerms = sql`
+  insert into consultas_terminos (agencia_id, termino, momento, sid, app_id, tipo_anuncio, operador_responsable)
+  select n.agencia_id, t.termino, n.momento, n.sid, n.app_id, n.tipo_anuncio, n.operador_responsable
+  from demo_consultas n, unnest(consultas_terminos(n.sid, n.external_id, n.auto, n.interesado)) as t(termino)`;
+
+/**
+ * A seed larger than what the database held: the terms go in without their index, which is then
+ * built once from sorted data (half the work of inserting them into it, even in its order), under
+ * the definition it had. Searches wait for the seed's commit meanwhile (decision 0120).
+ */
+async function rebuildTerms(tx: Pick<Db, "execute">) {
+  const [index] = await rowsOf<{ definicion: string }>(tx, sql`select pg_get_indexdef('consultas_terminos_idx'::regclass) as definicion`);
+  if (!index) throw new Error("consultas_terminos_idx not found");
+  await tx.execute(sql`drop index consultas_terminos_idx`);
+  await tx.execute(insertTerms);
+  await tx.execute(sql`set local maintenance_work_mem = '512MB'`);
+  await tx.execute(sql.raw(index.definicion));
 }
 
 /**
@@ -336,20 +365,22 @@ export async function seedDemo(input: { consultas: number; seed?: number }, prog
   progress(0, input.consultas);
   await db.transaction(async (tx) => {
     await tx.execute(sql`create temporary table demo_consultas (${COLUMNS}) on commit drop`);
+    // Each batch is made while the database stages the one before it.
+    let staging = Promise.resolve();
     for (let done = 0; done < input.consultas; ) {
       const size = Math.min(BATCH, input.consultas - done);
       // Oldest first, as enquiries arrive: each batch is its share of the period, in order, so rows
       // of one day sit together on disk as they would in a real database.
       const slice = { from: done / input.consultas, to: (done + size) / input.consultas };
       const rows = Array.from({ length: size }, () => consultaRow(random, app.id, seeded, now, slice));
-      await stageConsultas(
-        tx,
-        rows.sort((a, b) => a.momento.localeCompare(b.momento)),
-      );
+      rows.sort((a, b) => a.momento.localeCompare(b.momento));
+      await staging;
+      staging = stageConsultas(tx, rows);
       done += size;
       progress(done, input.consultas);
     }
-    await storeStaged(tx);
+    await staging;
+    await storeStaged(tx, input.consultas);
   });
   // Fresh statistics and visibility map: the planner picks the list indexes and counts run index-only.
   if (input.consultas > 0) await db.execute(sql`vacuum analyze consultas`);
