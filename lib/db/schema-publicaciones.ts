@@ -146,7 +146,7 @@ export const publicacionCambios = pgTable(
 /**
  * A number each agency's listings change under (decision 0124): raised by the database itself, in
  * the statement that inserts, changes or deletes any of the agency's listings or their photos
- * (migration 0031's triggers), whoever writes them. A list page kept under the revision it was read
+ * (migration 0030's triggers), whoever writes them. A list page kept under the revision it was read
  * at is still the answer while the revision is the same; an agency without a row has revision 0.
  */
 export const publicacionesRevisiones = pgTable("publicaciones_revisiones", {

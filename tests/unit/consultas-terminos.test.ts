@@ -65,7 +65,7 @@ describe("consultas_terminos", () => {
   });
 
   it("are the terms migration 0025's SQL function made, for the demo's enquiries and for odd ones", async () => {
-    // That function, under another name: migration 0030 made the same terms in PL/pgSQL (decision 0120).
+    // That function, under another name: migration 0031 made the same terms in PL/pgSQL (decision 0120).
     const migration = readFileSync("lib/db/migrations/0025_consultas_telefono_parcial.sql", "utf8");
     const definition = migration.slice(0, migration.indexOf("--> statement-breakpoint"));
     const db = await getDb();

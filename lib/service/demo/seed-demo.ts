@@ -308,7 +308,7 @@ async function stageConsultas(tx: Pick<Db, "execute">, rows: ReturnType<typeof c
  */
 async function storeStaged(tx: Pick<Db, "execute">, staged: number) {
   // Counted by this statement: the trigger that counts each enquiry at the commit leaves them (migration 0024),
-  // and the one that writes its terms too (migration 0030).
+  // and the one that writes its terms too (migration 0031).
   await tx.execute(sql`set local vitrina.consultas_contadas = 'si'`);
   await tx.execute(sql`set local vitrina.consultas_terminos = 'aparte'`);
   const [antes] = await rowsOf<{ consultas: number }>(tx, sql`select count(*)::int as consultas from consultas`);
