@@ -96,10 +96,11 @@ async function readRevision(db: Db, agenciaId: string): Promise<string> {
   return state?.revision ?? "0";
 }
 
-type Page = { total: number; entries: (Publicacion | PublicacionRef)[] };
+type Page<Entry> = { total: number; entries: Entry[] };
 
-/** Pages presented, under their app, agency, filters, number, form and enquiries' first day (decision 0124). */
-const pages = answerCache<Page>(200);
+/** Pages presented, one cache per form, under their app, agency, filters, number and enquiries' first day (decision 0124). */
+const entryPages = answerCache<Page<Publicacion>>(200);
+const refPages = answerCache<Page<PublicacionRef>>(200);
 
 /**
  * A page and its Total, from the cache of answers (decision 0124, as the enquiry list's, decision
@@ -107,17 +108,23 @@ const pages = answerCache<Page>(200);
  * is read and presented again. The revision is read first: a change committed after it raises it,
  * so the next request reads again.
  */
-async function readPresentedPage(db: Db, visible: Visible, appId: string, filters: ListPublicacionesFilters, form: "entry" | "ref") {
+async function readPresentedPage<Entry>(
+  db: Db,
+  visible: Visible,
+  appId: string,
+  filters: ListPublicacionesFilters,
+  kept: (key: string, revision: string, read: () => Promise<Page<Entry>>) => Promise<Page<Entry>>,
+  present: (rows: PublicacionRow[], adminMail: string) => Promise<Entry[]> | Entry[],
+): Promise<Page<Entry>> {
   const operador = await operatorFilter(db, visible, filters.operador);
   const pagina = filters.pagina ?? 1;
   const mail = visible.agencia.adminMail;
   const revision = await readRevision(db, visible.agencia.id);
   const since = dayOf(countedSince(), config().timeZone);
-  const key = JSON.stringify([appId, visible.agencia.id, mail, form, filters, pagina, since]);
-  return pages(key, revision, async (): Promise<Page> => {
+  const key = JSON.stringify([appId, visible.agencia.id, mail, filters, pagina, since]);
+  return kept(key, revision, async () => {
     const { rows, total } = await readPage(db, conditions(visible, appId, filters, operador), pagina);
-    const entries = form === "ref" ? rows.map((row) => presentRef(row, mail)) : await presentMany(db, rows, () => mail);
-    return { total, entries };
+    return { total, entries: await present(rows, mail) };
   });
 }
 
@@ -131,11 +138,15 @@ export async function listPublicaciones(
 ): Promise<Publicaciones | PublicacionesRef> {
   const db = await getDb();
   const visible = await registeredAgency(db, app.id, adminMail);
-  const { total, entries } = await readPresentedPage(db, visible, app.id, filters, form);
   const written = new URL(self, "http://localhost").searchParams;
   const base = publicacionesPath(visible.agencia.adminMail);
   const kept = Object.fromEntries(KEPT.map((name) => [name, written.get(name) ?? undefined]));
-  const envelope = pageEnvelope(base, kept, { pagina: filters.pagina ?? 1, total }, { publicacion: `${base}/{externalId}` });
-  if (form === "ref") return { ...envelope, _entries: entries as PublicacionRef[] };
-  return { ...envelope, _entries: entries as Publicacion[] };
+  const envelope = (total: number) =>
+    pageEnvelope(base, kept, { pagina: filters.pagina ?? 1, total }, { publicacion: `${base}/{externalId}` });
+  if (form === "ref") {
+    const page = await readPresentedPage(db, visible, app.id, filters, refPages, (rows, mail) => rows.map((row) => presentRef(row, mail)));
+    return { ...envelope(page.total), _entries: page.entries };
+  }
+  const page = await readPresentedPage(db, visible, app.id, filters, entryPages, (rows, mail) => presentMany(db, rows, () => mail));
+  return { ...envelope(page.total), _entries: page.entries };
 }
