@@ -44,7 +44,7 @@ import { webhookStep } from "./steps/webhooks";
 /**
  * npm run bench: issue 8's measurements in one run (issues 31 and 32's ratios alone with `-- --quick`), on PostgreSQL with the demo data (see
  * docs/performance.md); each measurement is a step of its own in bench/steps/. Env: BENCH_CONSULTAS
- * (1000000), BENCH_PGLITE_CONSULTAS (200000), BENCH_SECONDS per load run (10), BENCH_WORKERS (2),
+ * (1000000), BENCH_PGLITE_CONSULTAS (200000), BENCH_SECONDS per load run at 16 connections (6), BENCH_WORKERS (2),
  * BENCH_PORT (first of five ports, 3990), BENCH_PG_ADMIN_URL (postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_DATABASE (vitrina_bench: created, dropped first and at the end).
  */
