@@ -6,8 +6,16 @@ import { openSync } from "node:fs";
 export type Started = { name: string; child: ChildProcess; log: string };
 const started = new Set<Started>();
 
+const steps: { message: string; began: number }[] = [];
+
 export function step(message: string): void {
+  steps.push({ message, began: Date.now() });
   console.log(`\n▶ ${message}`);
+}
+
+/** Each step's seconds so far, from its start to the next one's (the last one's to now). */
+export function stepSeconds(): [string, number][] {
+  return steps.map(({ message, began }, index) => [message, ((steps[index + 1]?.began ?? Date.now()) - began) / 1000]);
 }
 
 export function note(message: string): void {

@@ -13,17 +13,18 @@ import {
   table,
   verdict,
   vitrinaUrl,
+  WARM_UP_SECONDS,
 } from "./context";
 import { subscribeReceiver } from "./webhooks";
 
 const CONNECTIONS = 16;
 
 /** autocannon posting one listing's enquiry, again and again, with the marketplace's token. */
-async function ingestLoad(baseUrl: string, externalId: string): Promise<LoadResult> {
+async function ingestLoad(baseUrl: string, externalId: string, seconds = SECONDS): Promise<LoadResult> {
   const result = await autocannon({
     url: `${baseUrl}/marketplace/consultas`,
     connections: CONNECTIONS,
-    duration: SECONDS,
+    duration: seconds,
     timeout: 30,
     method: "POST",
     headers: marketplaceHeaders(),
@@ -43,7 +44,7 @@ export async function ingestStep(creds: Credentials, externalId: string | undefi
   step(`Ingesta lado a lado: POST /marketplace/consultas, ${CONNECTIONS} conexiones, ${SECONDS} s, Vitrina y baseline alternados`);
   if (!externalId) throw new Error("No se encontró una publicación para las consultas de prueba");
   await subscribeReceiver(creds);
-  for (const url of [vitrinaUrl, baselineUrl]) await ingestLoad(url, externalId);
+  for (const url of [vitrinaUrl, baselineUrl]) await ingestLoad(url, externalId, WARM_UP_SECONDS);
   const runs: { v: LoadResult; b: LoadResult }[] = [];
   for (let run = 0; run < RUNS_AT_16; run++) {
     runs.push({ v: await ingestLoad(vitrinaUrl, externalId), b: await ingestLoad(baselineUrl, externalId) });
@@ -57,7 +58,7 @@ export async function ingestStep(creds: Credentials, externalId: string | undefi
   const ratio = (100 * v) / b;
   md.push("### Ingestion side by side with the baseline", "");
   md.push(
-    `\`POST /marketplace/consultas\` for one listing of ${ADMIN_MAIL}, ${CONNECTIONS} connections, ${SECONDS} s per run after a warm-up of each, ${RUNS_AT_16} runs alternating (the median of each server's). The baseline stores the enquiry and its notification in one transaction (the database's trigger writes the search terms for both); Vitrina also validates with zod, keeps the counters and the agency's revision. The demo app is subscribed to \`consultas\`; no worker runs.`,
+    `\`POST /marketplace/consultas\` for one listing of ${ADMIN_MAIL}, ${CONNECTIONS} connections, ${SECONDS} s per run after a ${WARM_UP_SECONDS} s warm-up of each, ${RUNS_AT_16} runs alternating (the median of each server's). The baseline stores the enquiry and its notification in one transaction (the database's trigger writes the search terms for both); Vitrina also validates with zod, keeps the counters and the agency's revision. The demo app is subscribed to \`consultas\`; no worker runs.`,
     "",
   );
   table(

@@ -1,7 +1,21 @@
 import { cpuSnapshot, cpuSpent } from "../lib/cpu";
 import { type Credentials, type LoadResult, load } from "../lib/load";
 import { note, type Started, step } from "../lib/proc";
-import { admin, baselineUrl, CONNECTIONS, DATABASE, fmt, md, RUNS_AT_16, SECONDS, table, verdict, vitrinaUrl } from "./context";
+import {
+  admin,
+  baselineUrl,
+  CONNECTIONS,
+  DATABASE,
+  fmt,
+  md,
+  RUNS_AT_16,
+  SECONDS,
+  SHORT_SECONDS,
+  table,
+  verdict,
+  vitrinaUrl,
+  WARM_UP_SECONDS,
+} from "./context";
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
@@ -25,7 +39,9 @@ const p99Cell = (p99: number, runs: number[]) => (runs.length > 1 ? `${p99} (${r
 // ── Steps ───────────────────────────────────────────────────────────────────────────────────────
 
 export async function loadStep(creds: Credentials, paths: Record<string, string>, vitrina: Started, baseline: Started) {
-  step(`1–2. Carga con autocannon (${SECONDS} s por corrida; conexiones ${CONNECTIONS.join(", ")}): Vitrina y baseline, alternados`);
+  step(
+    `1–2. Carga con autocannon (${SECONDS} s por corrida a 16 conexiones${CONNECTIONS.length > 1 ? `, ${SHORT_SECONDS} s a las demás` : ""}; conexiones ${CONNECTIONS.join(", ")}): Vitrina y baseline, alternados`,
+  );
   const results: {
     name: string;
     connections: number;
@@ -34,16 +50,18 @@ export async function loadStep(creds: Credentials, paths: Record<string, string>
     cpu: { v: number[]; b: number[] };
     p99s: { v: number[]; b: number[] };
   }[] = [];
-  // Both servers warm up together first (JIT, pools, prepared statements), then 3 s before each request.
+  // Both servers warm up first (JIT, pools, prepared statements), then each request before its runs.
   for (const url of [vitrinaUrl, baselineUrl]) {
-    await load({ baseUrl: url, path: Object.values(paths)[0] ?? "/v3", connections: 16, seconds: 10, credentials: creds });
+    await load({ baseUrl: url, path: Object.values(paths)[0] ?? "/v3", connections: 16, seconds: 5, credentials: creds });
   }
   for (const [name, p] of Object.entries(paths)) {
-    for (const url of [vitrinaUrl, baselineUrl]) await load({ baseUrl: url, path: p, connections: 16, seconds: 3, credentials: creds });
+    for (const url of [vitrinaUrl, baselineUrl])
+      await load({ baseUrl: url, path: p, connections: 16, seconds: WARM_UP_SECONDS, credentials: creds });
     for (const connections of CONNECTIONS) {
+      const seconds = connections === 16 ? SECONDS : SHORT_SECONDS;
       const measure = async (url: string, server: Started) => {
         const before = cpuSnapshot();
-        const result = await load({ baseUrl: url, path: p, connections, seconds: SECONDS, credentials: creds });
+        const result = await load({ baseUrl: url, path: p, connections, seconds, credentials: creds });
         const after = cpuSnapshot();
         const backends = (await admin(`select pid from pg_stat_activity where datname = '${DATABASE}'`)).rows.map((row) => Number(row.pid));
         const spent = cpuSpent(before, after, server.child.pid, backends);
@@ -65,7 +83,7 @@ export async function loadStep(creds: Credentials, paths: Record<string, string>
   }
   md.push(`### 1–2. API under load: Vitrina and the baseline`, "");
   md.push(
-    `autocannon, ${SECONDS} s per run after a 3 s warm-up (and 10 s for each server before the first), every request signed afresh (Date, X-ACS-Nonce). At 16 connections each server runs ${RUNS_AT_16} times, alternating, and each column is the median of its runs (the p99 of every run in brackets); at 1 and 64, once. The baseline is \`bench/baseline.ts\`: node:http + pg, the same SQL, JSON, HMAC check and replay store, none of Next.js, drizzle, zod, negotiation, ETag or the request log. Runs of Vitrina and the baseline alternate. CPU per request (/proc, ms): the server's process group · the PostgreSQL backends connected to the benchmark's database.`,
+    `autocannon, ${SECONDS} s per run at 16 connections${CONNECTIONS.length > 1 ? ` and ${SHORT_SECONDS} s at ${CONNECTIONS.filter((c) => c !== 16).join(" and ")}` : ""}, after a ${WARM_UP_SECONDS} s warm-up of each request (and 5 s for each server before the first), every request signed afresh (Date, X-ACS-Nonce). At 16 connections each server runs ${RUNS_AT_16} times, alternating, and each column is the median of its runs (the p99 of every run in brackets)${CONNECTIONS.length > 1 ? `; at ${CONNECTIONS.filter((c) => c !== 16).join(" and ")}, once` : ""}. The baseline is \`bench/baseline.ts\`: node:http + pg, the same SQL, JSON, HMAC check and replay store, none of Next.js, drizzle, zod, negotiation, ETag or the request log. Runs of Vitrina and the baseline alternate. CPU per request (/proc, ms): the server's process group · the PostgreSQL backends connected to the benchmark's database.`,
     "",
   );
   table(

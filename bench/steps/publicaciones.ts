@@ -18,6 +18,7 @@ import {
   table,
   verdict,
   vitrinaUrl,
+  WARM_UP_SECONDS,
   WORKERS,
 } from "./context";
 
@@ -158,11 +159,11 @@ export async function publicacionesStep(credentials: Credentials, enquiries: { l
     ],
     serverEnv,
   );
-  await createListings(credentials, 16, 3);
+  await createListings(credentials, 16, WARM_UP_SECONDS);
   const created = await createListings(credentials, 16, SECONDS);
   note(`crear @16: ${fmt(created.rps, 0)} req/s p50 ${created.p50} p99 ${created.p99} ms, ${created.failures} fallidas`);
   const listings = await fillTo(LISTINGS);
-  await load({ baseUrl: vitrinaUrl, path: listPath, connections: 16, seconds: 3, credentials });
+  await load({ baseUrl: vitrinaUrl, path: listPath, connections: 16, seconds: WARM_UP_SECONDS, credentials });
   const listed = await load({ baseUrl: vitrinaUrl, path: listPath, connections: 16, seconds: SECONDS, credentials });
   note(`lista de ${int(listings)} @16: ${fmt(listed.rps, 0)} req/s p50 ${listed.p50} p99 ${listed.p99} ms`);
   const photos = QUICK ? undefined : await photoRate();
@@ -170,7 +171,7 @@ export async function publicacionesStep(credentials: Credentials, enquiries: { l
 
   md.push("### Listings (issue 32)", "");
   md.push(
-    `The demo agency's package raised to 1,000,000 publications (\`agency plan\`). Creating: \`POST ${listPath}\` under autocannon, each request a new car (Activa, level Baja, no photos) signed with its Digest, ${SECONDS} s after 3 s of warm-up. The list: the app's listings of that agency brought to ${int(listings)} by copying one (suspended by the app), \`VACUUM ANALYZE\`, then its first page.${photos ? ` Photos: ${PHOTOS} photos added on the demo's own sample photos (\`/demo/fotos/N.jpg\`, 7 KB JPEGs served by Next), checked by ${WORKERS} \`npm run worker\` processes; rate = checks ÷ (last − first check).` : ""}`,
+    `The demo agency's package raised to 1,000,000 publications (\`agency plan\`). Creating: \`POST ${listPath}\` under autocannon, each request a new car (Activa, level Baja, no photos) signed with its Digest, ${SECONDS} s after ${WARM_UP_SECONDS} s of warm-up. The list: the app's listings of that agency brought to ${int(listings)} by copying one (suspended by the app), \`VACUUM ANALYZE\`, then its first page.${photos ? ` Photos: ${PHOTOS} photos added on the demo's own sample photos (\`/demo/fotos/N.jpg\`, 7 KB JPEGs served by Next), checked by ${WORKERS} \`npm run worker\` processes; rate = checks ÷ (last − first check).` : ""}`,
     "",
   );
   table(

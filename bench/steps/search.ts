@@ -1,6 +1,6 @@
 import { type Credentials, type LoadResult, load } from "../lib/load";
 import { note, step } from "../lib/proc";
-import { fmt, md, postEnquiry, RUNS_AT_16, SECONDS, sleep, table, verdict, vitrinaUrl } from "./context";
+import { fmt, md, postEnquiry, RUNS_AT_16, SECONDS, sleep, table, verdict, vitrinaUrl, WARM_UP_SECONDS } from "./context";
 
 const CONNECTIONS = 16;
 
@@ -50,7 +50,7 @@ export async function searchStep(credentials: Credentials, paths: Record<string,
   const results: Result[] = [];
   const changing: Result[] = [];
   for (const [name, path] of Object.entries(paths)) {
-    await load({ baseUrl: vitrinaUrl, path, connections: CONNECTIONS, seconds: 3, credentials });
+    await load({ baseUrl: vitrinaUrl, path, connections: CONNECTIONS, seconds: WARM_UP_SECONDS, credentials });
     results.push(await measure(name, path, credentials));
     const stop = enquiriesArriving(externalId);
     changing.push(await measure(`${name}, ${ENQUIRIES_PER_SECOND} enquiry/s arriving`, path, credentials));
@@ -58,7 +58,7 @@ export async function searchStep(credentials: Credentials, paths: Record<string,
   }
   md.push("### Search (`q`) and the summary (issue 21)", "");
   md.push(
-    `Vitrina alone (the baseline has no search), ${CONNECTIONS} connections, ${RUNS_AT_16} runs of ${SECONDS} s after a 3 s warm-up; each figure the median of the runs (every run's p99 in brackets). A page or summary read again while its agency is unchanged is kept (decision 0053); the rows "${ENQUIRIES_PER_SECOND} enquiry/s arriving" run the same requests while the agency receives an enquiry a second through POST /marketplace/consultas (the demo's busiest agency receives one every 15 s or so), so they count afresh after each.`,
+    `Vitrina alone (the baseline has no search), ${CONNECTIONS} connections, ${RUNS_AT_16} runs of ${SECONDS} s after a ${WARM_UP_SECONDS} s warm-up; each figure the median of the runs (every run's p99 in brackets). A page or summary read again while its agency is unchanged is kept (decision 0053); the rows "${ENQUIRIES_PER_SECOND} enquiry/s arriving" run the same requests while the agency receives an enquiry a second through POST /marketplace/consultas (the demo's busiest agency receives one every 15 s or so), so they count afresh after each.`,
     "",
   );
   table(

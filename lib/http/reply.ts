@@ -1,4 +1,5 @@
 import { NotFound } from "@/lib/api/problem";
+import { strongEtag } from "./etag";
 
 /**
  * What a handler answers; the kernel turns it into a Response with the negotiated representation.
@@ -15,6 +16,26 @@ export type Reply<T = unknown> = {
 };
 
 export type Serialised = { bytes: Buffer<ArrayBuffer>; etag: string };
+
+export function serialise(body: unknown): Serialised {
+  const bytes = Buffer.from(JSON.stringify(body));
+  return { bytes, etag: strongEtag(bytes) };
+}
+
+const serialisedBodies = new WeakMap<object, Serialised>();
+
+/**
+ * A 200 whose body is an object the service keeps and answers again while it holds (an enquiry
+ * under its agency's revision, decision 0122): serialised and tagged once per object, not per request.
+ */
+export function okKept<T extends object>(body: T): Reply<T> {
+  let serialised = serialisedBodies.get(body);
+  if (!serialised) {
+    serialised = serialise(body);
+    serialisedBodies.set(body, serialised);
+  }
+  return { status: 200, body, serialised };
+}
 
 export const ok = <T>(body: T, headers?: Record<string, string>): Reply<T> => ({ status: 200, body, headers });
 export const okLines = <T>(lines: AsyncIterable<readonly T[]>): Reply<T> => ({ status: 200, lines });

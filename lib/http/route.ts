@@ -9,10 +9,10 @@ import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { serviceReady } from "@/lib/service/ready";
 import { textStream } from "@/lib/streams";
 import { authenticate } from "./auth";
-import { matchesIfNoneMatch, strongEtag } from "./etag";
+import { matchesIfNoneMatch } from "./etag";
 import { negotiate, preferredType, type Representation } from "./negotiate";
 import { clientOf, consume, rateLimitHeaders } from "./rate-limit";
-import type { Reply, Serialised } from "./reply";
+import { type Reply, serialise } from "./reply";
 import { errorResponse, instanceOf, logRequest, parseJsonBody, readBody, requestIdOf, validate } from "./request";
 import { streamed, withBytes } from "./response-bytes";
 
@@ -75,11 +75,6 @@ function linesBody(lines: AsyncIterable<readonly unknown[]>, requestId: string, 
     const level = error instanceof Problem ? "warn" : "error";
     logger()[level]({ err: error, requestId, instance }, "a streamed answer broke part of the way");
   });
-}
-
-function serialise(body: unknown): Serialised {
-  const bytes = Buffer.from(JSON.stringify(body));
-  return { bytes, etag: strongEtag(bytes) };
 }
 
 /**

@@ -410,6 +410,22 @@ describe("GET /v3/consultas/{adminMail}/{sid}", () => {
       expect(await response.text()).toBe("");
     }
   });
+
+  it("read again unchanged: the same body and ETag, 304 to If-None-Match; detached a moment after, 404 at once", async () => {
+    const other = await registered([[appC, true]]);
+    const sid = await enquiry({ AdminMail: other, ExternalId: "", TipoAnuncio: "catalogo", Auto: auto("Fiat", "Cronos") });
+    const path = `/v3/consultas/${other}/${sid}`;
+    const first = await call(appC, "GET", path);
+    const again = await call(appC, "GET", path);
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(await again.json()).toEqual(await first.json());
+    expect((await call(appC, "GET", path, undefined, { "If-None-Match": first.headers.get("etag") ?? "" })).status).toBe(304);
+    expect((await call(appC, "PATCH", `/v3/agencias/${other}/desasociar`)).status).toBe(204);
+    const detached = await call(appC, "GET", path);
+    expect(detached.status).toBe(404);
+    expect(await detached.text()).toBe("");
+  });
 });
 
 describe("consultas webhooks", () => {

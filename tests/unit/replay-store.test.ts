@@ -26,6 +26,20 @@ describe("the replay store", () => {
     expect(await rememberSignature("firma-b")).toBe(true);
   });
 
+  it("signatures sent at once are recorded together, each accepted once however often it comes", async () => {
+    const signatures = Array.from({ length: 300 }, (_, index) => `junta-${index % 150}`);
+    const accepted = await Promise.all(signatures.map((signature) => rememberSignature(signature)));
+    expect(accepted.filter(Boolean)).toHaveLength(150);
+    const firstOfEach = signatures.map((signature, index) => signatures.indexOf(signature) === index);
+    expect(accepted).toEqual(firstOfEach);
+    expect(await Promise.all(["junta-0", "junta-149", "junta-150"].map((signature) => rememberSignature(signature)))).toEqual([
+      false,
+      false,
+      true,
+    ]);
+    await (await getDb()).execute(sql`delete from seen_signatures where signature like 'junta-%'`);
+  });
+
   it("the purge deletes every signature older than the window, in chunks, and nothing newer", async () => {
     const old = minutesAgo(REPLAY_WINDOW_SECONDS / 60 + 5);
     await (await getDb()).execute(
