@@ -30,6 +30,8 @@ export type Resolved = {
   tomada: boolean;
   /** Whether the app has an active `publicaciones` configuration. */
   suscripta: boolean;
+  /** The agency looked up in, null when a query naming it found none. */
+  agenciaId: string | null;
 };
 
 const scalar = (query: SQL | undefined) => (query ? sql`(${query})` : sql`null::integer`);
@@ -42,24 +44,26 @@ function matchOf(request: Omit<MatchRequest, "value">, value: string | null | un
  * Everything a listing's write looks up before it changes anything, in one statement: the catalogue
  * items that best match its make, model (within that make), body style and colour, whether its
  * operator is one of the agency's, whether its ExternalId is already taken in the agency, and whether
- * the app is subscribed to the topic.
+ * the app is subscribed to the topic. The agency is its id, or a query that finds it (then found in
+ * the same statement).
  */
-export async function lookUp(db: Db, agenciaId: string, names: Names, appId: string): Promise<Resolved> {
+export async function lookUp(db: Db, agencia: string | SQL, names: Names, appId: string): Promise<Resolved> {
   const marca = matchOf({ tipo: "marca", resource: "marcas" }, names.marca?.value);
   const modelo = marca && matchOf({ tipo: "modelo", resource: "modelos", ambito: sql`(${marca})`, bareIds: false }, names.modelo?.value);
   const carroceria = matchOf({ tipo: "carroceria", resource: "carrocerias" }, names.carroceria?.value);
   const color = matchOf({ tipo: "color", resource: "colores" }, names.color?.value);
   const operador = names.operador
-    ? sql`exists (select 1 from operadores where agencia_id = ${agenciaId} and email = ${names.operador.value})`
+    ? sql`exists (select 1 from operadores where agencia_id = agencia.id and email = ${names.operador.value})`
     : sql`true`;
   const tomada = names.externalId
-    ? sql`exists (select 1 from publicaciones where agencia_id = ${agenciaId} and external_id = ${names.externalId.value.toLowerCase()})`
+    ? sql`exists (select 1 from publicaciones where agencia_id = agencia.id and external_id = ${names.externalId.value.toLowerCase()})`
     : sql`false`;
   const result = (await db.execute(sql`
-    select m.id as marca_id, m.nombre as marca, mo.id as modelo_id, mo.nombre as modelo,
+    select agencia.id as agencia_id, m.id as marca_id, m.nombre as marca, mo.id as modelo_id, mo.nombre as modelo,
            ca.id as carroceria_id, ca.nombre as carroceria, co.id as color_id, co.nombre as color,
            ${operador} as operador, ${tomada} as tomada, ${subscribed(appId)} as suscripta
-    from (select ${scalar(marca)} as marca_id, ${scalar(modelo)} as modelo_id,
+    from (select (${agencia})::text as id) agencia,
+         (select ${scalar(marca)} as marca_id, ${scalar(modelo)} as modelo_id,
                  ${scalar(carroceria)} as carroceria_id, ${scalar(color)} as color_id) ids
     left join marcas m on m.id = ids.marca_id
     left join modelos mo on mo.id = ids.modelo_id
@@ -76,6 +80,7 @@ export async function lookUp(db: Db, agenciaId: string, names: Names, appId: str
     operador: Boolean(row.operador),
     tomada: Boolean(row.tomada),
     suscripta: Boolean(row.suscripta),
+    agenciaId: row.agencia_id === null || row.agencia_id === undefined ? null : String(row.agencia_id),
   };
 }
 
