@@ -1,5 +1,6 @@
 import "server-only";
 import { SQL, sql } from "drizzle-orm";
+import { NotFound } from "@/lib/api/problem";
 import type { Origen, Publicacion, PublicacionCreate, PublicacionRef } from "@/lib/api/publicaciones";
 import { type Db, getDb } from "@/lib/db";
 import { violatesUnique } from "@/lib/db/errors";
@@ -10,7 +11,7 @@ import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { type NotificationRow, notificationRows } from "@/lib/service/webhooks/enqueue-notification";
 import { formatDateTime } from "@/lib/time";
 import { type Paquete, refusal, SIN_PLAN, type Uso, usage } from "./cupo";
-import { autoOf, carColumns, registeredAgency } from "./listing";
+import { autoOf, carColumns, registeredAgencyId } from "./listing";
 import { type FotoRow, type PublicacionRow, presentEntry, presentRef } from "./present-publicacion";
 import { externalIdTaken, lookUp, type Names, requireMatches } from "./resolve";
 
@@ -137,8 +138,8 @@ async function packageRead(db: Db, agenciaId: string, stored: Stored): Promise<{
 }
 
 /**
- * POST /v3/publicaciones/{adminMail}: the listing, checked against the catalogue and the agency in
- * one statement, then written in one more with its photos (pendiente), its first change and its
+ * POST /v3/publicaciones/{adminMail}: the agency (registered with the app, else 404) and the listing
+ * checked against the catalogue and the agency in one statement, then written in one more with its photos (pendiente), its first change and its
  * notification (decision 0125); an Activa one takes its place in the package in that statement
  * (docs/contract.md#the-package), which may refuse it (409) with nothing written. A new listing has
  * no enquiries yet: its ExternalId never named another listing of the agency.
@@ -151,10 +152,12 @@ export async function createPublicacion(
   form: "entry" | "ref",
 ): Promise<Publicacion | PublicacionRef> {
   const db = await getDb();
-  const { agencia } = await registeredAgency(db, app.id, adminMail);
   const names = namesOf(input);
-  const resolved = await lookUp(db, agencia.id, names, app.id);
+  const resolved = await lookUp(db, registeredAgencyId(app.id, adminMail), names, app.id);
+  if (!resolved.agenciaId) throw new NotFound();
   requireMatches(names, resolved);
+  // The agency was found by its AdminMail, stored in lower case.
+  const agencia = { id: resolved.agenciaId, adminMail: adminMail.toLowerCase() };
   const now = new Date();
   const car = {
     externalIdOriginal: input.ExternalId,

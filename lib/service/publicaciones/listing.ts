@@ -16,6 +16,12 @@ export async function registeredAgency(db: Db, appId: string, adminMail: string)
   return visible;
 }
 
+/** The query that finds the id of the agency registered with the app (none otherwise), for lookUp's statement. */
+export const registeredAgencyId = (appId: string, adminMail: string) =>
+  sql`select ${agencias.id} from ${agencias}
+    join ${agenciaApps} on ${agenciaApps.agenciaId} = ${agencias.id} and ${agenciaApps.appId} = ${appId} and ${agenciaApps.estado} = 'registrada'
+    where ${agencias.adminMail} = ${adminMail.toLowerCase()}`;
+
 /**
  * The app's listing of the agency registered with it, named by ExternalId, with the agency's
  * AdminMail and whether the app is subscribed to the topic, in one statement; 404 otherwise (an
