@@ -589,7 +589,9 @@ describe("isolation in the Panel", () => {
     console.log(`${requests} requests:`, Object.fromEntries([...statuses].sort()));
     expect(requests).toBeGreaterThan(600);
     expect(await snapshot(), "the forged mutations changed nothing").toBe(before);
-  }, 240_000);
+    // Over 600 Panel pages rendered: 240 s ran out in CI's first pass while the second ran beside it
+    // (decision 0126) on a machine loaded besides.
+  }, 480_000);
 
   it("what an admin creates or changes through the Panel reaches no one outside its workspace (and agency)", async () => {
     for (const [side, own] of [
