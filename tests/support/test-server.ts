@@ -22,6 +22,19 @@ export async function freePort(): Promise<number> {
 }
 
 /** A database of its own on the PostgreSQL server named by DATABASE_URL; dropped afterwards. */
+/**
+ * Waits up to 10 s for the connections to `name` to close. A pool's end() resolves before its
+ * connections have closed; one the drop then terminated sent its client a FATAL that no listener
+ * took, an uncaught error that failed the PostgreSQL pass (planes.test.ts).
+ */
+async function untilClosed(client: pg.Client, name: string): Promise<void> {
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+    const { rows } = await client.query<{ open: number }>("select count(*)::int as open from pg_stat_activity where datname = $1", [name]);
+    if (rows[0]?.open === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `vitrina_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -35,8 +48,12 @@ export async function createScratchDatabase(serverUrl: string): Promise<{ url: s
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      try {
+        await untilClosed(client, name);
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
     },
   };
 }
