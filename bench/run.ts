@@ -60,7 +60,7 @@ async function main() {
   const began = Date.now();
   const host = machine();
   const loadBefore = os.loadavg()[0]?.toFixed(1);
-  step(`Máquina: ${host.text} · commit ${host.commit}`);
+  note(`Máquina: ${host.text} · commit ${host.commit}`);
   if (!existsSync(path.join(root, DIST, "BUILD_ID"))) {
     step(`Compilando (NEXT_DIST_DIR=${DIST} next build)`);
     await run(path.join(root, "node_modules/.bin/next"), ["build"], { ...process.env, NEXT_DIST_DIR: DIST });

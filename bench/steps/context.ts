@@ -64,9 +64,9 @@ export const serverEnv: NodeJS.ProcessEnv = {
 };
 
 /** The body of one enquiry about the agency's listing `externalId`, from buyer `index`. */
-export const enquiryBody = (index: number, externalId: string) =>
+export const enquiryBody = (index: number, externalId: string, adminMail = ADMIN_MAIL) =>
   JSON.stringify({
-    AdminMail: ADMIN_MAIL,
+    AdminMail: adminMail,
     ExternalId: externalId,
     TipoAnuncio: "publicacion",
     OrigenLead: "bench",
@@ -82,8 +82,12 @@ export const enquiryBody = (index: number, externalId: string) =>
 export const marketplaceHeaders = () => ({ Authorization: `Bearer ${secrets.MARKETPLACE_TOKEN}`, "Content-Type": "application/json" });
 
 /** One enquiry about the agency's listing `externalId` through POST /marketplace/consultas. */
-export const postEnquiry = (index: number, externalId: string) =>
-  fetch(`${vitrinaUrl}/marketplace/consultas`, { method: "POST", headers: marketplaceHeaders(), body: enquiryBody(index, externalId) });
+export const postEnquiry = (index: number, externalId: string, adminMail = ADMIN_MAIL) =>
+  fetch(`${vitrinaUrl}/marketplace/consultas`, {
+    method: "POST",
+    headers: marketplaceHeaders(),
+    body: enquiryBody(index, externalId, adminMail),
+  });
 
 export const fmt = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : "—");
 export const int = (value: number) => (Number.isFinite(value) ? Math.round(value).toLocaleString("en-US") : "—");
@@ -95,6 +99,17 @@ export function table(header: string[], rows: (string | number)[][], align?: str
   md.push(`| ${header.join(" | ")} |`, `| ${header.map((_, i) => align?.[i] ?? (i === 0 ? "---" : "---:")).join(" | ")} |`);
   for (const row of rows) md.push(`| ${row.join(" | ")} |`);
   md.push("");
+}
+
+/** A statement on the benchmark's database, on a connection of its own. */
+export async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
 }
 
 export async function admin(sql: string) {
