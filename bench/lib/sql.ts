@@ -51,12 +51,10 @@ export function seekPageStatement(input: {
     (appId) =>
       `(select hora, cantidad from consultas_por_hora where agencia_id = ${agencia} and app_id = ${at(appId)}${operador} and hora >= ${firstHour} and hora < ${hourAfter} order by hora desc)`,
   );
-  const cut = `select hora + interval '1 hour' as before, coalesce(newer, 0) as newer from (
-      select hora,
-        sum(cantidad) over (newest range between unbounded preceding and current row) as through,
-        sum(cantidad) over (newest range between unbounded preceding and current row exclude group) as newer
-      from (${ranges.join(" union all ")}) as hours window newest as (order by hora desc)
-    ) as running where through > ${offset} and coalesce(newer, 0) <= ${offset} limit 1`;
+  const cut = `select hora + interval '1 hour' as before, through - cantidad as newer from (
+      select hora, cantidad, sum(cantidad) over (order by hora desc rows between unbounded preceding and current row) as through
+      from (select hora, sum(cantidad)::int as cantidad from (${ranges.join(" union all ")}) as hours group by hora) as per_hour
+    ) as running where through > ${offset} and through - cantidad <= ${offset} limit 1`;
   const sids = `with cut as (${cut}) select sid from consultas where ${input.where}
     and momento < coalesce((select before from cut), 'infinity'::timestamptz)
     order by momento desc, sid desc limit 50 offset coalesce(${offset} - (select newer from cut), ${offset})`;

@@ -1,4 +1,4 @@
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-orm/pg-core";
 import { agencias } from "./schema-agencias";
 import { apps } from "./schema-apps";
 
@@ -98,7 +98,17 @@ const counted = () => ({
     .references(() => agencias.id, { onDelete: "cascade" }),
   appId: text("app_id").notNull(),
   operadorResponsable: text("operador_responsable").notNull(),
+  casilla: casilla(),
 });
+
+/**
+ * The slot (0–15) a counter's or a revision's row is one of (decision 0129): a connection adds its
+ * enquiries to its own slot (`consultas_casilla()`, migration 0033), so concurrent enquiries of an
+ * agency lock different rows; the value is the sum of the slots, which every reader adds up.
+ */
+function casilla() {
+  return smallint("casilla").notNull().default(0);
+}
 
 /**
  * How many enquiries each agency received per UTC day, by app ("" for catalogue enquiries) and
@@ -114,7 +124,7 @@ export const consultasPorDia = pgTable(
     cantidad: integer("cantidad").notNull(),
   },
   // Days before operator: a period is a range of days, the operator at most a filter on it.
-  (table) => [primaryKey({ columns: [table.agenciaId, table.appId, table.dia, table.operadorResponsable] })],
+  (table) => [primaryKey({ columns: [table.agenciaId, table.appId, table.dia, table.operadorResponsable, table.casilla] })],
 );
 
 /** The same counts per UTC hour (`hora`: the hour's start), for the partial days at the ends of a period. */
@@ -125,7 +135,7 @@ export const consultasPorHora = pgTable(
     hora: timestamp("hora", { withTimezone: true }).notNull(),
     cantidad: integer("cantidad").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.agenciaId, table.appId, table.hora, table.operadorResponsable] })],
+  (table) => [primaryKey({ columns: [table.agenciaId, table.appId, table.hora, table.operadorResponsable, table.casilla] })],
 );
 
 /**
@@ -143,7 +153,9 @@ export const consultasPorPublicacion = pgTable(
     cantidad: integer("cantidad").notNull(),
   },
   // The operator ("" for all) before the days: one index range per summary.
-  (table) => [primaryKey({ columns: [table.agenciaId, table.appId, table.operadorResponsable, table.dia, table.externalId] })],
+  (table) => [
+    primaryKey({ columns: [table.agenciaId, table.appId, table.operadorResponsable, table.dia, table.externalId, table.casilla] }),
+  ],
 );
 
 /** The same counts per UTC week (`semana`: its Monday), for the whole weeks of a period. */
@@ -155,7 +167,9 @@ export const consultasPorPublicacionSemana = pgTable(
     externalId: text("external_id").notNull(),
     cantidad: integer("cantidad").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.agenciaId, table.appId, table.operadorResponsable, table.semana, table.externalId] })],
+  (table) => [
+    primaryKey({ columns: [table.agenciaId, table.appId, table.operadorResponsable, table.semana, table.externalId, table.casilla] }),
+  ],
 );
 
 /**
@@ -191,14 +205,20 @@ export const consultasAtencion = pgTable(
  * A number each agency's enquiries and marks change under (docs/decisions/0053): raised, by the
  * number of changes, in the statement that counts stored enquiries and in the one that marks an
  * enquiry (decisions 0085, 0087), so a summary kept under the revision it was read at is still the
- * answer while the revision is the same.
+ * answer while the revision is the same. The agency's revision is the sum of its slots (decision
+ * 0129): every change raises one of them, none ever falls.
  */
-export const consultasRevisiones = pgTable("consultas_revisiones", {
-  agenciaId: text("agencia_id")
-    .primaryKey()
-    .references(() => agencias.id, { onDelete: "cascade" }),
-  revision: bigint("revision", { mode: "number" }).notNull(),
-});
+export const consultasRevisiones = pgTable(
+  "consultas_revisiones",
+  {
+    agenciaId: text("agencia_id")
+      .notNull()
+      .references(() => agencias.id, { onDelete: "cascade" }),
+    casilla: casilla(),
+    revision: bigint("revision", { mode: "number" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.agenciaId, table.casilla] })],
+);
 
 /**
  * What was done to an enquiry, per app (decision 0108): each change of the app's mark (`atendida`,

@@ -11,14 +11,15 @@ import { factsStillTrue, shapeName } from "./sql/shape";
  * The cache of answers (decisions 0053): what a search page or a summary counted, kept under the
  * agency's revision it was counted at. The revision rises with every enquiry stored and every mark
  * changed (write/tally.ts, write/mark.ts), so an answer kept under the revision read now is still
- * right; an agency without a row has revision 0.
+ * right. The revision is the sum of the agency's slots (decision 0129); an agency without a row has
+ * revision 0.
  */
 
 /** The agency's revision and whether the facts are still true (decisions 0017), in one statement. */
 export async function readRevision(db: Db, facts: ListFacts): Promise<{ revision: string; factsTrue: boolean }> {
   const shape = listShapeOf(facts);
   const statement = prepared(db, shapeName("consultas_revision", shape), (db, name) => {
-    const revision = sql`(select ${consultasRevisiones.revision} from ${consultasRevisiones}
+    const revision = sql`(select sum(${consultasRevisiones.revision}) from ${consultasRevisiones}
       where ${consultasRevisiones.agenciaId} = ${sql.placeholder("agencia")})`;
     return db
       .select({ revision: sql<string>`coalesce(${revision}, 0)::text`, factsTrue: sql<boolean>`${factsStillTrue(shape)}` })

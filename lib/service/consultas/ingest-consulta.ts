@@ -54,10 +54,10 @@ async function findTargets(db: Db, input: ConsultaIngest) {
 /**
  * Ingestion's statement: one enquiry, and the notifications queued about it, in one statement (so
  * in one transaction without a BEGIN and a COMMIT of their own, decision 0114). Its search terms are
- * written by the statement (migration 0018's trigger); its counters and its agency's revision, rows
- * every enquiry of the agency updates, by the database when the transaction commits (migration
- * 0024), so concurrent enquiries of an agency wait for each other only for those updates and the
- * commit itself, never for a round trip to this process (decision 0087).
+ * written by the statement (migration 0018's trigger); its counters and its agency's revision by the
+ * database when the transaction commits (migration 0024, decision 0087), in the slot of the
+ * connection (decision 0129), so concurrent enquiries of an agency on different connections do not
+ * wait for each other at all.
  */
 export async function storeConsulta(db: Pick<Db, "insert" | "execute">, row: ConsultaRow, avisos: NotificationRow[] = []) {
   const store = db.insert(consultas).values(row);

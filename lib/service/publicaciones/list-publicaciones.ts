@@ -80,13 +80,14 @@ async function readPage(db: Db, where: SQL | undefined, pagina: number): Promise
 /**
  * What a page's entries depend on, as one number (decision 0124): the agency's listings revision
  * (raised by the database with every change of a listing or its photos) plus its enquiries revision
- * (every enquiry stored and every mark: the entries' Consultas counts). Both only rise, so their sum
- * is the same exactly when neither changed. One prepared statement; an agency without rows, 0.
+ * (every enquiry stored and every mark: the entries' Consultas counts; the sum of its slots, decision
+ * 0129). Both only rise, so their sum is the same exactly when neither changed. One prepared
+ * statement; an agency without rows, 0.
  */
 async function readRevision(db: Db, agenciaId: string): Promise<string> {
   const statement = prepared(db, "publicaciones_revision", (db, name) => {
     const of = (table: typeof publicacionesRevisiones | typeof consultasRevisiones) =>
-      sql`coalesce((select ${table.revision} from ${table} where ${table.agenciaId} = ${sql.placeholder("agencia")}), 0)`;
+      sql`coalesce((select sum(${table.revision}) from ${table} where ${table.agenciaId} = ${sql.placeholder("agencia")}), 0)`;
     return db
       .select({ revision: sql<string>`(${of(publicacionesRevisiones)} + ${of(consultasRevisiones)})::text` })
       .from(sql`(select 1) as uno`)

@@ -60,12 +60,14 @@ export function searchPageStatement(db: Db, shape: ListShape) {
 
 /**
  * The sids of a deep page (a subquery), found from the per-hour counters (docs/performance.md): walking
- * the counters newest first, the hour whose running total passes the page's offset holds the page's
+ * the hours newest first, the hour whose running total passes the page's offset holds the page's
  * first enquiry, so the index walk starts at the end of that hour and skips only what lies inside it,
  * instead of every enquiry of the pages before. Exactly one hour has the offset between what is newer
- * and its running total, so the walk over the counters stops there with no ORDER BY (one made
- * PostgreSQL read and sort every hour of the period). When no whole hour holds the page (past the end,
- * or in a partial first hour) the walk starts at the newest enquiry, as for page 1.
+ * and its running total. An hour's rows (its app ids, operators and slots, decision 0129) are added
+ * up first, so the running total is a plain running sum, one step per hour: a window that excluded an
+ * hour's peers from it summed the whole frame again for every row (0.4 s for 2,500 hours). When no
+ * whole hour holds the page (past the end, or in a partial first hour) the walk starts at the newest
+ * enquiry, as for page 1.
  *
  * The counters of the period's last hour count up to `hourAfter`, the list up to `to`: an enquiry is
  * never stored after the moment it arrives (decisions 0016), so between the two there is only what
@@ -83,15 +85,12 @@ function seekPageSids(shape: ListShape): SQL {
       order by ${consultasPorHora.hora} desc)`,
   );
   return sql`(with cut as (
-      select hora + interval '1 hour' as before, coalesce(newer, 0) as newer
+      select hora + interval '1 hour' as before, through - cantidad as newer
       from (
-        select hora,
-          sum(cantidad) over (newest range between unbounded preceding and current row) as through,
-          sum(cantidad) over (newest range between unbounded preceding and current row exclude group) as newer
-        from (${sql.join(hours, sql` union all `)}) as hours
-        window newest as (order by hora desc)
+        select hora, cantidad, sum(cantidad) over (order by hora desc rows between unbounded preceding and current row) as through
+        from (select hora, sum(cantidad)::int as cantidad from (${sql.join(hours, sql` union all `)}) as hours group by hora) as per_hour
       ) as running
-      where through > ${offset} and coalesce(newer, 0) <= ${offset}
+      where through > ${offset} and through - cantidad <= ${offset}
       limit 1)
     select ${consultas.sid} from ${consultas}
     where ${listConditions(shape)} and ${consultas.momento} < coalesce((select before from cut), 'infinity'::timestamptz)
