@@ -32,7 +32,7 @@ import {
 
 const LISTINGS = 10_000;
 const PHOTOS = Number(process.env.BENCH_FOTOS ?? 400);
-const listPath = `/v3/publicaciones/${ADMIN_MAIL}`;
+export const listPath = `/v3/publicaciones/${ADMIN_MAIL}`;
 
 async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: DATABASE_URL });
@@ -45,7 +45,7 @@ async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
 }
 
 /** POST /v3/publicaciones under autocannon: each request a new car, signed with its Digest. */
-async function createListings(credentials: Credentials, connections: number, seconds: number): Promise<LoadResult> {
+export async function createListings(credentials: Credentials, connections: number, seconds: number): Promise<LoadResult> {
   const tag = Date.now().toString(36);
   let n = 0;
   const result = await autocannon({
@@ -84,7 +84,7 @@ async function createListings(credentials: Credentials, connections: number, sec
 }
 
 /** The app's listings of the agency brought to 10,000 by copying one of those just created (suspended by the app). */
-async function fillTo(count: number): Promise<number> {
+export async function fillTo(count: number): Promise<number> {
   const [template] = await query<{ id: string; agencia_id: string; app_id: string }>(
     "select id, agencia_id, app_id from publicaciones where external_id like 'bench-%' order by created_at limit 1",
   );
@@ -135,8 +135,8 @@ async function photoRate(): Promise<{ checked: number; ok: number; rate: number 
   return { checked, ok: facts?.ok ?? 0, rate: checked > 1 ? (checked - 1) / (facts?.seconds ?? Number.NaN) : Number.NaN };
 }
 
-export async function publicacionesStep(credentials: Credentials, enquiries: { listP99: number; ingested: number }) {
-  step(`Publicaciones: crear a 16 conexiones (${SECONDS} s), la lista de ${int(LISTINGS)}${QUICK ? "" : `, ${PHOTOS} fotos revisadas`}`);
+/** The demo agency's package raised to 1,000,000 publications, all of them Baja: creations never run out of room. */
+export async function raisePackage() {
   await run(
     npm,
     [
@@ -159,6 +159,11 @@ export async function publicacionesStep(credentials: Credentials, enquiries: { l
     ],
     serverEnv,
   );
+}
+
+export async function publicacionesStep(credentials: Credentials, enquiries: { listP99: number; ingested: number }) {
+  step(`Publicaciones: crear a 16 conexiones (${SECONDS} s), la lista de ${int(LISTINGS)}${QUICK ? "" : `, ${PHOTOS} fotos revisadas`}`);
+  await raisePackage();
   await createListings(credentials, 16, WARM_UP_SECONDS);
   const created = await createListings(credentials, 16, SECONDS);
   note(`crear @16: ${fmt(created.rps, 0)} req/s p50 ${created.p50} p99 ${created.p99} ms, ${created.failures} fallidas`);

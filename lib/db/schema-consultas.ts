@@ -103,7 +103,7 @@ const counted = () => ({
 
 /**
  * The slot (0–15) a counter's or a revision's row is one of (decision 0129): a connection adds its
- * enquiries to its own slot (`consultas_casilla()`, migration 0033), so concurrent enquiries of an
+ * enquiries to its own slot (`consultas_casilla()`, migration 0032), so concurrent enquiries of an
  * agency lock different rows; the value is the sum of the slots, which every reader adds up.
  */
 function casilla() {

@@ -144,14 +144,19 @@ export const publicacionCambios = pgTable(
 );
 
 /**
- * A number each agency's listings change under (decision 0124): raised by the database itself, in
- * the statement that inserts, changes or deletes any of the agency's listings or their photos
- * (migration 0030's triggers), whoever writes them. A list page kept under the revision it was read
- * at is still the answer while the revision is the same; an agency without a row has revision 0.
+ * What the database keeps of each agency's listings, in the statement that inserts, changes or
+ * deletes any of them or their photos (migration 0030's triggers, and 0033's), whoever writes them:
+ * a number they change under (decision 0124) and the package's use, its Activa listings, all and
+ * per level (decision 0130). A list page kept under the revision it was read at is still the answer
+ * while the revision is the same; an agency without a row has revision 0 and no listings.
  */
 export const publicacionesRevisiones = pgTable("publicaciones_revisiones", {
   agenciaId: text("agencia_id")
     .primaryKey()
     .references(() => agencias.id, { onDelete: "cascade" }),
   revision: bigint("revision", { mode: "number" }).notNull(),
+  activas: integer("activas").notNull().default(0),
+  alta: integer("alta").notNull().default(0),
+  media: integer("media").notNull().default(0),
+  baja: integer("baja").notNull().default(0),
 });

@@ -4,7 +4,15 @@ import { NotFound } from "@/lib/api/problem";
 import type { Origen, Publicacion, PublicacionCreate, PublicacionRef } from "@/lib/api/publicaciones";
 import { type Db, getDb } from "@/lib/db";
 import { violatesUnique } from "@/lib/db/errors";
-import { LISTING_OF_AGENCY_INDEX, type Nivel, notificaciones, publicacionCambios, publicaciones, publicacionFotos } from "@/lib/db/schema";
+import {
+  LISTING_OF_AGENCY_INDEX,
+  type Nivel,
+  notificaciones,
+  publicacionCambios,
+  publicaciones,
+  publicacionesRevisiones,
+  publicacionFotos,
+} from "@/lib/db/schema";
 import { config } from "@/lib/env";
 import { newId } from "@/lib/ids";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
@@ -46,9 +54,12 @@ function selectedColumns(values: Partial<Record<ColumnName, unknown>>): { names:
 }
 
 /**
- * An Activa listing's place in the package (decision 0125): the package's row locked, then its use
- * counted by `publicaciones_en_uso`, which reads with a snapshot taken after the lock (migration
- * 0031), and the level chosen as `levelFor` chooses it; no level when the package has no room.
+ * An Activa listing's place in the package (decisions 0125, 0130): the package's row locked, then
+ * the agency's row of `publicaciones_revisiones`, whose use (its Activa listings, all and per level)
+ * the database keeps in every statement that changes its listings (migration 0033). The upsert
+ * locks that row and returns it as the last transaction that changed it committed it, even when
+ * that was after this statement began; its no-op update keeps the revision. The level is chosen as
+ * `levelFor` chooses it; no level when the package has no room.
  */
 function packageChoice(agenciaId: string, pedida: Nivel | null) {
   const free = (nivel: Nivel) => sql.raw(`u.${nivel.toLowerCase()} < p.${nivel.toLowerCase()}`);
@@ -56,7 +67,9 @@ function packageChoice(agenciaId: string, pedida: Nivel | null) {
       select agencia_id, estado, publicaciones_contratadas as contratadas, exposicion_alta as alta, exposicion_media as media,
              exposicion_baja as baja
       from productos where agencia_id = ${agenciaId} for update),
-    uso as materialized (select u.* from paquete p, lateral publicaciones_en_uso(p.agencia_id) u),
+    uso as (insert into ${publicacionesRevisiones} as r (agencia_id, revision) select agencia_id, 0 from paquete
+      on conflict (agencia_id) do update set revision = r.revision
+      returning r.activas, r.alta, r.media, r.baja),
     eleccion as (
       select case when p.estado <> 'activo' or u.activas >= p.contratadas then null
         when ${pedida}::text = 'Alta' and ${free("Alta")} then 'Alta'

@@ -1,20 +1,29 @@
 import "server-only";
 import { and, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import { PER_PAGINA } from "@/lib/api/limites";
-import { fieldProblem } from "@/lib/api/problem";
+import { fieldProblem, NotFound } from "@/lib/api/problem";
 import type { ListPublicacionesFilters, Publicacion, Publicaciones, PublicacionesRef, PublicacionRef } from "@/lib/api/publicaciones";
 import { publicacionesPath } from "@/lib/api/publicaciones";
-import { type Db, getDb } from "@/lib/db";
+import { type Db, getDb, getPlanOnceDb } from "@/lib/db";
 import { prepared } from "@/lib/db/prepared";
-import { consultasRevisiones, type Nivel, operadores, publicaciones, publicacionesRevisiones } from "@/lib/db/schema";
+import {
+  agenciaApps,
+  agencias,
+  consultasRevisiones,
+  type Nivel,
+  operadores,
+  publicaciones,
+  publicacionesRevisiones,
+} from "@/lib/db/schema";
 import { config } from "@/lib/env";
-import type { Visible } from "@/lib/service/agencias/relation";
 import type { AuthenticatedApp } from "@/lib/service/apps/find-app";
 import { answerCache } from "@/lib/service/consultas/cache";
 import { pageEnvelope } from "@/lib/service/consultas/envelope";
 import { dayOf } from "@/lib/time";
-import { registeredAgency } from "./listing";
 import { countedSince, type PublicacionRow, presentMany, presentRef } from "./present-publicacion";
+
+/** The agency registered with the app, as the list needs it. */
+type Agency = { id: string; adminMail: string };
 
 /** The filters a page's links keep, as the caller wrote them. */
 const KEPT = ["estado", "exposicion", "operador", "q", "modificadaDesde"] as const;
@@ -33,21 +42,21 @@ const matchesWords = (q: string) =>
     .map((word) => sql`${publicaciones.busqueda} like '% ' || consultas_plegar(${escapeLike(word)}) || '%'`);
 
 /** The operator whose listings are asked for: the administrator sees all; someone else is a 400. */
-async function operatorFilter(db: Db, visible: Visible, operador: string | undefined): Promise<SQL | undefined> {
-  if (operador === undefined || operador === visible.agencia.adminMail) return undefined;
+async function operatorFilter(db: Db, agency: Agency, operador: string | undefined): Promise<SQL | undefined> {
+  if (operador === undefined || operador === agency.adminMail) return undefined;
   const [known] = await db
     .select({ email: operadores.email })
     .from(operadores)
-    .where(and(eq(operadores.agenciaId, visible.agencia.id), eq(operadores.email, operador)));
+    .where(and(eq(operadores.agenciaId, agency.id), eq(operadores.email, operador)));
   if (!known) throw fieldProblem("operador", `${operador} no es operador de la agencia.`);
   return eq(publicaciones.operadorResponsable, operador);
 }
 
-function conditions(visible: Visible, appId: string, filters: ListPublicacionesFilters, operador: SQL | undefined) {
+function conditions(agency: Agency, appId: string, filters: ListPublicacionesFilters, operador: SQL | undefined) {
   const estados = filters.estado ? [filters.estado] : ["activa", "suspendida"];
   const nivel = filters.exposicion && ((filters.exposicion.charAt(0).toUpperCase() + filters.exposicion.slice(1)) as Nivel);
   return and(
-    eq(publicaciones.agenciaId, visible.agencia.id),
+    eq(publicaciones.agenciaId, agency.id),
     eq(publicaciones.appId, appId),
     inArray(publicaciones.estado, estados),
     nivel ? and(eq(publicaciones.estado, "activa"), eq(publicaciones.exposicion, nivel)) : undefined,
@@ -78,23 +87,34 @@ async function readPage(db: Db, where: SQL | undefined, pagina: number): Promise
 }
 
 /**
- * What a page's entries depend on, as one number (decision 0124): the agency's listings revision
- * (raised by the database with every change of a listing or its photos) plus its enquiries revision
- * (every enquiry stored and every mark: the entries' Consultas counts; the sum of its slots, decision
- * 0129). Both only rise, so their sum is the same exactly when neither changed. One prepared
- * statement; an agency without rows, 0.
+ * The agency registered with the app under that AdminMail (none: 404) and what a page's entries
+ * depend on, as one number (decision 0124): the agency's listings revision (raised by the database
+ * with every change of a listing or its photos) plus its enquiries revision (every enquiry stored
+ * and every mark: the entries' Consultas counts; the sum of its slots, decision 0129). Both only rise, so their sum is the same exactly
+ * when neither changed. One prepared statement, planned once, as the enquiry list's (decision 0130);
+ * an agency without revision rows, 0.
  */
-async function readRevision(db: Db, agenciaId: string): Promise<string> {
-  const statement = prepared(db, "publicaciones_revision", (db, name) => {
+async function readAgencyRevision(planOnce: Db, appId: string, adminMail: string): Promise<Agency & { revision: string }> {
+  const statement = prepared(planOnce, "publicaciones_agencia_revision", (db, name) => {
     const of = (table: typeof publicacionesRevisiones | typeof consultasRevisiones) =>
-      sql`coalesce((select sum(${table.revision}) from ${table} where ${table.agenciaId} = ${sql.placeholder("agencia")}), 0)`;
+      sql`coalesce((select sum(${table.revision}) from ${table} where ${table.agenciaId} = ${agencias.id}), 0)`;
     return db
-      .select({ revision: sql<string>`(${of(publicacionesRevisiones)} + ${of(consultasRevisiones)})::text` })
-      .from(sql`(select 1) as uno`)
+      .select({
+        id: agencias.id,
+        adminMail: agencias.adminMail,
+        revision: sql<string>`(${of(publicacionesRevisiones)} + ${of(consultasRevisiones)})::text`,
+      })
+      .from(agencias)
+      .innerJoin(
+        agenciaApps,
+        and(eq(agenciaApps.agenciaId, agencias.id), eq(agenciaApps.appId, sql.placeholder("app")), eq(agenciaApps.estado, "registrada")),
+      )
+      .where(eq(agencias.adminMail, sql.placeholder("adminMail")))
       .prepare(name);
   });
-  const [state] = await statement.execute({ agencia: agenciaId });
-  return state?.revision ?? "0";
+  const [found] = await statement.execute({ app: appId, adminMail: adminMail.toLowerCase() });
+  if (!found) throw new NotFound();
+  return found;
 }
 
 type Page<Entry> = { total: number; entries: Entry[] };
@@ -106,48 +126,80 @@ const refPages = answerCache<Page<PublicacionRef>>(200);
 /**
  * A page and its Total, from the cache of answers (decision 0124, as the enquiry list's, decision
  * 0112): while the agency's revision is the one a page was read at, the page is the answer; else it
- * is read and presented again. The revision is read first: a change committed after it raises it,
+ * is read and presented again. The revision was read first: a change committed after it raises it,
  * so the next request reads again.
  */
 async function readPresentedPage<Entry>(
   db: Db,
-  visible: Visible,
+  agency: Agency & { revision: string },
   appId: string,
   filters: ListPublicacionesFilters,
   kept: (key: string, revision: string, read: () => Promise<Page<Entry>>) => Promise<Page<Entry>>,
   present: (rows: PublicacionRow[], adminMail: string) => Promise<Entry[]> | Entry[],
 ): Promise<Page<Entry>> {
-  const operador = await operatorFilter(db, visible, filters.operador);
+  const operador = await operatorFilter(db, agency, filters.operador);
   const pagina = filters.pagina ?? 1;
-  const mail = visible.agencia.adminMail;
-  const revision = await readRevision(db, visible.agencia.id);
   const since = dayOf(countedSince(), config().timeZone);
-  const key = JSON.stringify([appId, visible.agencia.id, mail, filters, pagina, since]);
-  return kept(key, revision, async () => {
-    const { rows, total } = await readPage(db, conditions(visible, appId, filters, operador), pagina);
-    return { total, entries: await present(rows, mail) };
+  const key = JSON.stringify([appId, agency.id, agency.adminMail, filters, pagina, since]);
+  return kept(key, agency.revision, async () => {
+    const { rows, total } = await readPage(db, conditions(agency, appId, filters, operador), pagina);
+    return { total, entries: await present(rows, agency.adminMail) };
   });
 }
 
-/** GET /v3/publicaciones/{adminMail}: a page of the app's listings of the agency, the latest changed first. */
+/** A page with its envelope, as answered to the query written so (its links keep the filters as written). */
+type Answer = Publicaciones | PublicacionesRef;
+const WRITINGS_PER_PAGE = 16;
+const answers = new WeakMap<Page<unknown>, Map<string, Answer>>();
+
+/**
+ * The answer of a kept page to a query written so: made once and answered again while the page is
+ * kept (the same object, so the kernel serialises and tags it once, `okKept`, decision 0130). At
+ * most a few ways of writing the page's query are kept; more empty the page's answers first.
+ */
+function answerOf(page: Page<Publicacion | PublicacionRef>, written: string, make: () => Answer): Answer {
+  let byWriting = answers.get(page);
+  if (!byWriting || byWriting.size >= WRITINGS_PER_PAGE) {
+    byWriting = new Map();
+    answers.set(page, byWriting);
+  }
+  let answer = byWriting.get(written);
+  if (!answer) {
+    answer = make();
+    byWriting.set(written, answer);
+  }
+  return answer;
+}
+
+/**
+ * GET /v3/publicaciones/{adminMail}: a page of the app's listings of the agency, the latest changed
+ * first. While the agency's revision stays, one statement (the agency and its revision) and the
+ * answer kept for the page (decision 0130).
+ */
 export async function listPublicaciones(
   app: AuthenticatedApp,
   adminMail: string,
   filters: ListPublicacionesFilters,
   self: string,
   form: "entry" | "ref",
-): Promise<Publicaciones | PublicacionesRef> {
-  const db = await getDb();
-  const visible = await registeredAgency(db, app.id, adminMail);
+): Promise<Answer> {
+  const [db, planOnce] = await Promise.all([getDb(), getPlanOnceDb()]);
+  const agency = await readAgencyRevision(planOnce, app.id, adminMail);
   const written = new URL(self, "http://localhost").searchParams;
-  const base = publicacionesPath(visible.agencia.adminMail);
   const kept = Object.fromEntries(KEPT.map((name) => [name, written.get(name) ?? undefined]));
-  const envelope = (total: number) =>
-    pageEnvelope(base, kept, { pagina: filters.pagina ?? 1, total }, { publicacion: `${base}/{externalId}` });
+  const answer = (page: Page<Publicacion | PublicacionRef>) =>
+    answerOf(page, JSON.stringify(kept), () => {
+      const base = publicacionesPath(agency.adminMail);
+      const envelope = pageEnvelope(
+        base,
+        kept,
+        { pagina: filters.pagina ?? 1, total: page.total },
+        { publicacion: `${base}/{externalId}` },
+      );
+      return { ...envelope, _entries: page.entries } as Answer;
+    });
   if (form === "ref") {
-    const page = await readPresentedPage(db, visible, app.id, filters, refPages, (rows, mail) => rows.map((row) => presentRef(row, mail)));
-    return { ...envelope(page.total), _entries: page.entries };
+    return answer(await readPresentedPage(db, agency, app.id, filters, refPages, (rows, mail) => rows.map((row) => presentRef(row, mail))));
   }
-  const page = await readPresentedPage(db, visible, app.id, filters, entryPages, (rows, mail) => presentMany(db, rows, () => mail));
-  return { ...envelope(page.total), _entries: page.entries };
+  return answer(await readPresentedPage(db, agency, app.id, filters, entryPages, (rows, mail) => presentMany(db, rows, () => mail)));
 }

@@ -5,16 +5,8 @@ import { NotFound } from "@/lib/api/problem";
 import type { PublicacionEditable } from "@/lib/api/publicaciones";
 import type { Db } from "@/lib/db";
 import { agenciaApps, agencias, publicaciones, publicacionFotos } from "@/lib/db/schema";
-import { findVisible, type Visible } from "@/lib/service/agencias/relation";
 import type { FotoRow, PublicacionRow } from "./present-publicacion";
 import { type Item, subscribed } from "./resolve";
-
-/** The agency when it is registered with the app: every listing operation's first step (404 otherwise). */
-export async function registeredAgency(db: Db, appId: string, adminMail: string): Promise<Visible> {
-  const visible = await findVisible(db, appId, adminMail);
-  if (visible?.estado !== "registrada") throw new NotFound();
-  return visible;
-}
 
 /** The query that finds the id of the agency registered with the app (none otherwise), for lookUp's statement. */
 export const registeredAgencyId = (appId: string, adminMail: string) =>
