@@ -19,6 +19,23 @@ export type ClaimLoop<T> = {
 };
 
 /**
+ * Waits until an item in flight ends, `IDLE_POLL_MS` pass or the signal aborts, whichever comes
+ * first; the timer and its listener on the signal go when the wait ends, however it ends (a busy
+ * loop would otherwise pile up a listener per round until its timer fired).
+ */
+async function idle(inFlight: Set<Promise<unknown>>, signal: AbortSignal): Promise<void> {
+  const wake = new AbortController();
+  const stop = () => wake.abort();
+  signal.addEventListener("abort", stop, { once: true });
+  try {
+    await Promise.race([sleep(IDLE_POLL_MS, wake.signal), ...inFlight]);
+  } finally {
+    wake.abort();
+    signal.removeEventListener("abort", stop);
+  }
+}
+
+/**
  * Claims and handles until the signal aborts, then claims nothing more and finishes what it holds:
  * resolves once nothing is in flight (decisions 0050). A slow item holds one slot, not the worker.
  */
@@ -42,7 +59,7 @@ export async function runClaimLoop<T>(loop: ClaimLoop<T>, signal: AbortSignal): 
       logger().error({ err: error }, `${loop.name} error`);
     }
     if (inFlight.size >= claimWhenFree) await Promise.race(inFlight);
-    else if (claimed === 0) await Promise.race([sleep(IDLE_POLL_MS, signal), ...inFlight]);
+    else if (claimed === 0) await idle(inFlight, signal);
   }
   await Promise.all(inFlight);
 }

@@ -11,6 +11,7 @@ import { type DeliveryOptions, type Disparo, type NextDeliveryState, nextDeliver
 import { notificationBody } from "./enqueue-notification";
 import { type DeliveryTarget, loadDeliveryTarget } from "./load-target";
 import { notificationHeaders } from "./notification-headers";
+import { recordDelivered } from "./record-delivered";
 import { type SendResult, sendNotification } from "./send-notification";
 
 /** The claimed notification's row, only while this worker still holds its lease. */
@@ -87,16 +88,67 @@ function withoutAnswer(result: SendResult): SendResult {
   return { ...result, response: null, error: "No pudimos guardar la respuesta del receptor; el estado HTTP es el que respondió." };
 }
 
+/** A delivered attempt together with the others of this process (decision 0131); alone, as any other, should that fail. */
+async function recordTogether(
+  claimed: ClaimedNotification,
+  target: DeliveryTarget,
+  disparo: Disparo,
+  result: SendResult,
+  outcome: Outcome,
+) {
+  try {
+    await recordDelivered({
+      notificationId: claimed.id,
+      leaseUntil: claimed.leaseUntil,
+      configId: target.configId,
+      disparo,
+      startedAt: outcome.startedAt,
+      deliveredAt: outcome.now,
+      intentos: outcome.intentos,
+      result,
+    });
+    return true;
+  } catch (error) {
+    logger().warn({ err: error, notificationId: claimed.id }, "webhook deliveries not recorded together; recording this one alone");
+    return false;
+  }
+}
+
 /**
- * Sends one claimed notification to its configuration and records the attempt, the
- * notification's next state and the configuration's health in one transaction. A configuration
- * that is gone or inactive receives nothing: the notification is discarded. Should recording fail,
- * it is recorded again without the receiver's text (decisions 0024): a notification delivered is
- * marked so, and is not sent again when its lease ends.
+ * The attempt, the notification's next state and the configuration's health in one transaction.
+ * Should that fail, it is recorded again without the receiver's text (decisions 0024): a
+ * notification delivered is marked so, and is not sent again when its lease ends.
+ */
+async function recordAttempt(claimed: ClaimedNotification, target: DeliveryTarget, disparo: Disparo, result: SendResult, outcome: Outcome) {
+  if (result.ok && (await recordTogether(claimed, target, disparo, result, outcome))) return;
+  try {
+    await record(claimed, target, disparo, result, outcome);
+  } catch (error) {
+    logger().error({ err: error, notificationId: claimed.id }, "webhook attempt not recorded; recording it without the receiver's answer");
+    await record(claimed, target, disparo, withoutAnswer(result), outcome);
+  }
+}
+
+/**
+ * Sends one claimed notification to its configuration, loaded now, and records the attempt (see
+ * deliverTo).
  */
 export async function deliverClaimed(claimed: ClaimedNotification, options: DeliveryOptions): Promise<SendResult | undefined> {
+  return deliverTo(claimed, await loadDeliveryTarget(claimed.appId, claimed.topic), options);
+}
+
+/**
+ * Sends one claimed notification to its configuration, `target` (loaded when the notification was
+ * claimed, or just now), and records the attempt, the notification's next state and the
+ * configuration's health. A configuration that is gone or inactive receives nothing: the
+ * notification is discarded.
+ */
+export async function deliverTo(
+  claimed: ClaimedNotification,
+  target: DeliveryTarget | undefined,
+  options: DeliveryOptions,
+): Promise<SendResult | undefined> {
   const clock = options.now ?? (() => new Date());
-  const target = await loadDeliveryTarget(claimed.appId, claimed.topic);
   const automatic = options.disparo === "automatico";
   if (!target?.active) {
     await discard(claimed, clock());
@@ -108,12 +160,7 @@ export async function deliverClaimed(claimed: ClaimedNotification, options: Deli
   const now = clock();
   const counted: ClaimedNotification = automatic ? { ...claimed, intentos: claimed.intentos + 1 } : claimed;
   const outcome: Outcome = { ...nextDeliveryState(counted.intentos, result, options, now), intentos: counted.intentos, startedAt, now };
-  try {
-    await record(claimed, target, options.disparo, result, outcome);
-  } catch (error) {
-    logger().error({ err: error, notificationId: claimed.id }, "webhook attempt not recorded; recording it without the receiver's answer");
-    await record(claimed, target, options.disparo, withoutAnswer(result), outcome);
-  }
+  await recordAttempt(claimed, target, options.disparo, result, outcome);
   if (automatic) count(claimed, result, outcome);
   if (!result.ok) {
     logger().warn(

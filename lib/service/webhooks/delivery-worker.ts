@@ -2,7 +2,8 @@ import "server-only";
 import { logger } from "@/lib/log";
 import { runClaimLoop } from "../claim-loop";
 import { type ClaimedNotification, claimDueNotifications } from "./claim-notifications";
-import { deliverClaimed } from "./deliver-notification";
+import { deliverTo } from "./deliver-notification";
+import { type DeliveryTarget, loadDeliveryTargets, targetKey } from "./load-target";
 import { purgeDeliveryLog } from "./purge-delivery-log";
 
 /**
@@ -12,8 +13,17 @@ import { purgeDeliveryLog } from "./purge-delivery-log";
 export const MAX_IN_FLIGHT = 32;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
-function deliver(notification: ClaimedNotification): Promise<unknown> {
-  return deliverClaimed(notification, { disparo: "automatico" }).catch((error) =>
+type Claimed = { notification: ClaimedNotification; target: DeliveryTarget | undefined };
+
+/** Due notifications and their configurations, loaded once for the batch (decision 0131). */
+async function claim(limit: number): Promise<Claimed[]> {
+  const notifications = await claimDueNotifications(limit);
+  const targets = await loadDeliveryTargets(notifications);
+  return notifications.map((notification) => ({ notification, target: targets.get(targetKey(notification)) }));
+}
+
+function deliver({ notification, target }: Claimed): Promise<unknown> {
+  return deliverTo(notification, target, { disparo: "automatico" }).catch((error) =>
     logger().error({ err: error, notificationId: notification.id }, "webhook delivery crashed"),
   );
 }
@@ -36,7 +46,7 @@ export function startDeliveryWorker(signal: AbortSignal): Promise<void> {
     {
       name: "webhook worker",
       maxInFlight: MAX_IN_FLIGHT,
-      claim: claimDueNotifications,
+      claim,
       handle: deliver,
       beforeClaim: async () => {
         lastPurge = await purgeIfDue(lastPurge);
