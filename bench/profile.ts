@@ -1,9 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import autocannon from "autocannon";
 import pg from "pg";
 import { cpuSnapshot, cpuSpent } from "./lib/cpu";
-import { type Credentials, type LoadResult, load, loadResult } from "./lib/load";
+import { type Credentials, type LoadResult, load } from "./lib/load";
 import { note, start, step, stop, stopAll, waitFor } from "./lib/proc";
 import {
   ADMIN_MAIL,
@@ -11,10 +10,8 @@ import {
   DATABASE,
   DATABASE_URL,
   discover,
-  enquiryBody,
   int,
   log,
-  marketplaceHeaders,
   N,
   root,
   SECONDS,
@@ -22,6 +19,7 @@ import {
   vitrinaUrl,
   work,
 } from "./steps/context";
+import { ingestLoad } from "./steps/ingest";
 import { createListings, fillTo, listPath, raisePackage } from "./steps/publicaciones";
 
 /**
@@ -103,20 +101,6 @@ function byLayer(profile: Profile, window: Window): [string, number][] {
 /** One load of the profiled request at 16 connections, for `seconds`. */
 type Load = (seconds: number) => Promise<LoadResult>;
 
-/** POST /marketplace/consultas about one listing, as the bench's ingestion step sends it. */
-async function ingest(externalId: string, seconds: number): Promise<LoadResult> {
-  const result = await autocannon({
-    url: `${vitrinaUrl}/marketplace/consultas`,
-    connections: 16,
-    duration: seconds,
-    timeout: 30,
-    method: "POST",
-    headers: marketplaceHeaders(),
-    body: enquiryBody(0, externalId),
-  });
-  return loadResult(result);
-}
-
 /**
  * The request to profile: a GET path (or the name of one the bench loads), or one of the writes and
  * lists of issues 31 and 32 as the bench runs them: `crear` (a new listing, the package raised
@@ -135,7 +119,7 @@ async function loadOf(request: string, found: Awaited<ReturnType<typeof discover
   if (request === "ingesta") {
     const { externalId } = found;
     if (!externalId) throw new Error("No se encontró una publicación para las consultas de prueba");
-    return { name: "POST /marketplace/consultas", load: (seconds) => ingest(externalId, seconds) };
+    return { name: "POST /marketplace/consultas", load: (seconds) => ingestLoad(vitrinaUrl, externalId, seconds) };
   }
   if (request === "publicaciones") {
     await raisePackage();

@@ -20,7 +20,7 @@ import { subscribeReceiver } from "./webhooks";
 const CONNECTIONS = 16;
 
 /** autocannon posting one listing's enquiry, again and again, with the marketplace's token. */
-async function ingestLoad(baseUrl: string, externalId: string, seconds = SECONDS): Promise<LoadResult> {
+export async function ingestLoad(baseUrl: string, externalId: string, seconds = SECONDS): Promise<LoadResult> {
   const result = await autocannon({
     url: `${baseUrl}/marketplace/consultas`,
     connections: CONNECTIONS,

@@ -1,17 +1,16 @@
 import autocannon from "autocannon";
-import pg from "pg";
 import { signRequest } from "@/lib/http/signing";
 import { type Credentials, type LoadResult, load, loadResult } from "../lib/load";
 import { note, run, start, step, stop } from "../lib/proc";
 import {
   ADMIN_MAIL,
-  DATABASE_URL,
   fmt,
   int,
   log,
   md,
   npm,
   QUICK,
+  query,
   SECONDS,
   serverEnv,
   sleep,
@@ -33,16 +32,6 @@ import {
 const LISTINGS = 10_000;
 const PHOTOS = Number(process.env.BENCH_FOTOS ?? 400);
 export const listPath = `/v3/publicaciones/${ADMIN_MAIL}`;
-
-async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 /** POST /v3/publicaciones under autocannon: each request a new car, signed with its Digest. */
 export async function createListings(credentials: Credentials, connections: number, seconds: number): Promise<LoadResult> {
