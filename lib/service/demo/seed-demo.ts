@@ -35,6 +35,7 @@ import {
   type Slice,
   seededRandom,
 } from "./generate";
+import { type Staging, stagingOf } from "./staging";
 
 export type Progress = (done: number, total: number) => void;
 
@@ -293,67 +294,76 @@ function consultaRow(random: Random, appId: string, seeded: SeededAgencia[], now
   };
 }
 
-const COLUMNS = sql`sid text, agencia_id text, app_id text, external_id text, tipo_anuncio text, origen_lead text,
-  momento timestamptz, auto jsonb, interesado jsonb, operador_responsable text`;
-
-/** A batch of the seed's enquiries into the transaction's staging table, the rows as one JSON parameter. */
-async function stageConsultas(tx: Pick<Db, "execute">, rows: ReturnType<typeof consultaRow>[]) {
-  await tx.execute(sql`insert into demo_consultas select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${COLUMNS})`);
-}
-
 /**
- * Every staged enquiry stored by one statement, in the order they were staged (oldest first), counted in that statement: its counters
- * and revisions come out as ingestion of the same enquiries one at a time leaves them, each written
- * once (decision 0085); their terms are written next, by one insert (decision 0120).
+ * The transaction stores the staged enquiries itself, their counters and terms too (decisions 0085,
+ * 0120): the triggers that count an enquiry at the commit (migration 0024) and write its terms
+ * (migration 0031) leave them. A seed larger than what the database held (a new or a demo database)
+ * writes its terms without their index and builds it at the end, from the definition it had (half the
+ * work of inserting each into it); the definition is returned then. Searches wait for the seed's
+ * commit meanwhile (decision 0120).
  */
-async function storeStaged(tx: Pick<Db, "execute">, staged: number) {
-  // Counted by this statement: the trigger that counts each enquiry at the commit leaves them (migration 0024),
-  // and the one that writes its terms too (migration 0031).
+async function beginStoring(tx: Pick<Db, "execute">, consultas: number): Promise<string | undefined> {
   await tx.execute(sql`set local vitrina.consultas_contadas = 'si'`);
   await tx.execute(sql`set local vitrina.consultas_terminos = 'aparte'`);
   const [antes] = await rowsOf<{ consultas: number }>(tx, sql`select count(*)::int as consultas from consultas`);
+  if (consultas <= (antes?.consultas ?? 0)) return undefined;
+  const [index] = await rowsOf<{ definicion: string }>(tx, sql`select pg_get_indexdef('consultas_terminos_idx'::regclass) as definicion`);
+  if (!index) throw new Error("consultas_terminos_idx not found");
+  await tx.execute(sql`drop index consultas_terminos_idx`);
+  return index.definicion;
+}
+
+/**
+ * A staged batch stored by two statements, oldest first: the enquiries counted by the statement that
+ * stores them, so counters and revisions come out as ingestion of the same enquiries one at a time
+ * leaves them (decision 0085); then their terms, made when they were staged, as ingestion's trigger
+ * writes an enquiry's (`consultas_terminos_guardar`, migration 0023): in the index's order when the
+ * index is there.
+ */
+async function storeBatch(tx: Pick<Db, "execute">, staging: Staging, lote: number, indexed: boolean) {
   await tally(
     tx,
     sql`
     insert into consultas (sid, agencia_id, app_id, external_id, tipo_anuncio, origen_lead, momento, auto, interesado, operador_responsable)
     select sid, agencia_id, app_id, external_id, tipo_anuncio, origen_lead, momento, auto, interesado, operador_responsable
-    from demo_consultas
+    from ${staging.table} where lote = ${lote} order by momento, sid
     returning agencia_id, app_id, operador_responsable, external_id, momento`,
   );
-  if (staged > (antes?.consultas ?? 0)) await rebuildTerms(tx);
-  else await tx.execute(sql`${insertTerms} order by n.agencia_id, t.termino collate "C", n.momento, n.sid`);
+  await tx.execute(sql`
+    insert into consultas_terminos (agencia_id, termino, momento, sid, app_id, tipo_anuncio, operador_responsable)
+    select n.agencia_id, t.termino, n.momento, n.sid, n.app_id, n.tipo_anuncio, n.operador_responsable
+    from ${staging.table} n, unnest(n.terminos) as t(termino)
+    where n.lote = ${lote}
+    ${indexed ? sql`order by n.agencia_id, t.termino collate "C", n.momento, n.sid` : sql``}`);
+}
+
+/**
+ * The first promise's value once all have settled, or the first failure: the transaction never ends
+ * (and its connection never goes back to the pool) with one of its statements still to run.
+ */
+async function together<T>(first: Promise<T>, ...rest: Promise<unknown>[]): Promise<T> {
+  const results = await Promise.allSettled([first, ...rest]);
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
+  if (failed) throw failed.reason;
+  return (results[0] as PromiseFulfilledResult<T>).value;
 }
 
 async function rowsOf<T>(tx: Pick<Db, "execute">, query: SQL): Promise<T[]> {
   return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** The staged enquiries' terms, as ingestion's trigger writes an enquiry's (`consultas_terminos_guardar`, migration 0023). */
-const insertTerms = sql`
-  insert into consultas_terminos (agencia_id, termino, momento, sid, app_id, tipo_anuncio, operador_responsable)
-  select n.agencia_id, t.termino, n.momento, n.sid, n.app_id, n.tipo_anuncio, n.operador_responsable
-  from demo_consultas n, unnest(consultas_terminos(n.sid, n.external_id, n.auto, n.interesado)) as t(termino)`;
-
-/**
- * A seed larger than what the database held: the terms go in without their index, which is then
- * built once from sorted data (half the work of inserting them into it, even in its order), under
- * the definition it had. Searches wait for the seed's commit meanwhile (decision 0120).
- */
-async function rebuildTerms(tx: Pick<Db, "execute">) {
-  const [index] = await rowsOf<{ definicion: string }>(tx, sql`select pg_get_indexdef('consultas_terminos_idx'::regclass) as definicion`);
-  if (!index) throw new Error("consultas_terminos_idx not found");
-  await tx.execute(sql`drop index consultas_terminos_idx`);
-  await tx.execute(insertTerms);
+/** The terms' index built once on all of them (`beginStoring`), sorting with parallel workers. */
+async function buildTermsIndex(tx: Pick<Db, "execute">, definicion: string) {
   await tx.execute(sql`set local maintenance_work_mem = '512MB'`);
-  await tx.execute(sql.raw(index.definicion));
+  await tx.execute(sql.raw(definicion));
 }
 
 /**
  * `seed demo`: the demo app, three registered agencies with operators, packages and listings
- * (idempotent), plus `consultas` new enquiries over the last 120 days. Seeded enquiries queue no
- * webhooks: they are history, not news.
+ * (idempotent), plus `consultas` new enquiries over the last 120 days, made, staged and stored in
+ * batches of `batch`. Seeded enquiries queue no webhooks: they are history, not news.
  */
-export async function seedDemo(input: { consultas: number; seed?: number }, progress: Progress = () => {}): Promise<DemoSeed> {
+export async function seedDemo(input: { consultas: number; seed?: number; batch?: number }, progress: Progress = () => {}): Promise<DemoSeed> {
   const db = await getDb();
   // The listings name the catalogue's items: a CLI run on a database no server has started yet loads it.
   await loadCatalogo();
@@ -363,25 +373,38 @@ export async function seedDemo(input: { consultas: number; seed?: number }, prog
   for (const demo of DEMO_AGENCIAS) seeded.push(await ensureAgencia(db, app.id, demo, random));
   const now = new Date();
   progress(0, input.consultas);
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`create temporary table demo_consultas (${COLUMNS}) on commit drop`);
-    // Each batch is made while the database stages the one before it.
-    let staging = Promise.resolve();
-    for (let done = 0; done < input.consultas; ) {
-      const size = Math.min(BATCH, input.consultas - done);
-      // Oldest first, as enquiries arrive: each batch is its share of the period, in order, so rows
-      // of one day sit together on disk as they would in a real database.
-      const slice = { from: done / input.consultas, to: (done + size) / input.consultas };
-      const rows = Array.from({ length: size }, () => consultaRow(random, app.id, seeded, now, slice));
-      rows.sort((a, b) => a.momento.localeCompare(b.momento));
-      await staging;
-      staging = stageConsultas(tx, rows);
-      done += size;
-      progress(done, input.consultas);
-    }
-    await staging;
-    await storeStaged(tx, input.consultas);
-  });
+  // Oldest first, as enquiries arrive: each batch is its share of the period, in order, so rows of one
+  // day sit together on disk as they would in a real database.
+  const size = input.batch ?? BATCH;
+  const batches = Math.ceil(input.consultas / size);
+  const batch = (lote: number) => {
+    const [from, to] = [lote * size, Math.min(input.consultas, (lote + 1) * size)];
+    const slice = { from: from / input.consultas, to: to / input.consultas };
+    const rows = Array.from({ length: to - from }, () => consultaRow(random, app.id, seeded, now, slice));
+    return rows.sort((a, b) => a.momento.localeCompare(b.momento));
+  };
+  const staging = stagingOf(db);
+  try {
+    await db.transaction(async (tx) => {
+      await staging.open(tx);
+      const definicion = await beginStoring(tx, input.consultas);
+      const indexed = definicion === undefined;
+      // Three at once: Node makes a batch while the staging connection stages the one before it and
+      // the transaction stores the one before that.
+      let rows = batches > 0 ? batch(0) : [];
+      for (let lote = 0; lote < batches; lote++) {
+        const staged = staging.stage(lote, rows);
+        const stored = lote > 0 ? storeBatch(tx, staging, lote - 1, indexed) : Promise.resolve();
+        rows = await together((async () => (lote + 1 < batches ? batch(lote + 1) : []))(), staged, stored);
+        progress(lote * size, input.consultas);
+      }
+      if (batches > 0) await storeBatch(tx, staging, batches - 1, indexed);
+      if (definicion) await buildTermsIndex(tx, definicion);
+      progress(input.consultas, input.consultas);
+    });
+  } finally {
+    await staging.close();
+  }
   // Fresh statistics and visibility map: the planner picks the list indexes and counts run index-only.
   if (input.consultas > 0) await db.execute(sql`vacuum analyze consultas`);
   return { AppKey: app.appKey, AppSecret: app.appSecret, Agencias: seeded.map((a) => a.adminMail), Consultas: input.consultas };
