@@ -38,11 +38,24 @@ async function keptRows() {
 const termsIndex = async () =>
   (await queryRows<{ definicion: string }>(sql`select pg_get_indexdef('consultas_terminos_idx'::regclass) as definicion`))[0]?.definicion;
 
+/** The enquiries' and their terms' indexes and constraints, as defined (a larger seed drops and makes them again). */
+async function definitions() {
+  const rows = await queryRows<{ definicion: string }>(sql`
+    select pg_get_indexdef(indexrelid) as definicion from pg_index where indrelid in ('consultas'::regclass, 'consultas_terminos'::regclass)
+    union all
+    select conname || ' ' || pg_get_constraintdef(oid) from pg_constraint where conrelid in ('consultas'::regclass, 'consultas_terminos'::regclass)
+    order by 1`);
+  return rows.map((row) => row.definicion);
+}
+
 /** The seed's staging table on PostgreSQL, if it is still there. */
-const staging = async () => (await queryRows<{ tabla: string | null }>(sql`select to_regclass('demo_consultas_lotes')::text as tabla`))[0]?.tabla;
+const staging = async () =>
+  (await queryRows<{ tabla: string | null }>(sql`select to_regclass('demo_consultas_lotes')::text as tabla`))[0]?.tabla;
 
 export async function seedLeavesWhatIngestionLeaves() {
   const db = await getDb();
+  const defined = await definitions();
+  expect(defined.length).toBeGreaterThan(7);
   // The first seed outnumbers what the database held: its terms' index is built afresh; the second
   // does not, and its terms go into the index (decision 0120).
   await seedDemo({ consultas: 80, seed: 31, batch: BATCH });
@@ -53,6 +66,7 @@ export async function seedLeavesWhatIngestionLeaves() {
   const [total] = await queryRows<{ revisiones: number }>(sql`select sum(revision)::int as revisiones from consultas_revisiones`);
   expect(total?.revisiones).toBe(100);
   expect(await termsIndex()).toContain("(agencia_id, termino text_pattern_ops, momento, sid, app_id, tipo_anuncio, operador_responsable)");
+  expect(await definitions()).toEqual(defined);
   expect(await staging()).toBeNull();
 
   const rows = await db.select().from(consultas).orderBy(consultas.momento, consultas.sid);
@@ -69,10 +83,10 @@ export async function failedSeedLeavesNothing() {
   const state = async () => ({
     kept: await keptRows(),
     consultas: (await queryRows<{ n: number }>(sql`select count(*)::int as n from consultas`))[0]?.n,
-    index: await termsIndex(),
+    definitions: await definitions(),
   });
   const before = await state();
-  // More than the database holds (the index dropped and built again), then fewer (the index kept):
+  // More than the database holds (the indexes and foreign keys dropped, to be made again), then fewer (kept):
   // each fails after its first two batches were stored and the third staged.
   for (const count of [70, 20]) {
     const failing = seedDemo({ consultas: count, seed: 34, batch: BATCH }, (done) => {

@@ -295,22 +295,37 @@ function consultaRow(random: Random, appId: string, seeded: SeededAgencia[], now
 }
 
 /**
+ * What a seed larger than the database's enquiries builds once at its end instead of keeping up row
+ * by row (decisions 0120, 0128): the terms' index, the enquiries' indexes but their primary key, and
+ * their foreign keys, each with the statements that drop it and make it again as it was defined.
+ */
+const REBUILT = sql`
+  select format('drop index %I', i.relname) as quitar, pg_get_indexdef(i.oid) as crear
+  from pg_index x join pg_class i on i.oid = x.indexrelid
+  where x.indrelid in ('consultas_terminos'::regclass, 'consultas'::regclass) and not x.indisprimary and not x.indisunique
+  union all
+  select format('alter table consultas drop constraint %I', conname),
+    format('alter table consultas add constraint %I %s', conname, pg_get_constraintdef(oid))
+  from pg_constraint where conrelid = 'consultas'::regclass and contype = 'f'`;
+
+type Rebuilt = { quitar: string; crear: string };
+
+/**
  * The transaction stores the staged enquiries itself, their counters and terms too (decisions 0085,
  * 0120): the triggers that count an enquiry at the commit (migration 0024) and write its terms
  * (migration 0031) leave them. A seed larger than what the database held (a new or a demo database)
- * writes its terms without their index and builds it at the end, from the definition it had (half the
- * work of inserting each into it); the definition is returned then. Searches wait for the seed's
- * commit meanwhile (decision 0120).
+ * drops what `REBUILT` names and returns it, to make it again at the end. Searches, and reads of the
+ * enquiries, wait for the seed's commit meanwhile.
  */
-async function beginStoring(tx: Pick<Db, "execute">, consultas: number): Promise<string | undefined> {
+async function beginStoring(tx: Pick<Db, "execute">, consultas: number): Promise<Rebuilt[]> {
   await tx.execute(sql`set local vitrina.consultas_contadas = 'si'`);
   await tx.execute(sql`set local vitrina.consultas_terminos = 'aparte'`);
   const [antes] = await rowsOf<{ consultas: number }>(tx, sql`select count(*)::int as consultas from consultas`);
-  if (consultas <= (antes?.consultas ?? 0)) return undefined;
-  const [index] = await rowsOf<{ definicion: string }>(tx, sql`select pg_get_indexdef('consultas_terminos_idx'::regclass) as definicion`);
-  if (!index) throw new Error("consultas_terminos_idx not found");
-  await tx.execute(sql`drop index consultas_terminos_idx`);
-  return index.definicion;
+  if (consultas <= (antes?.consultas ?? 0)) return [];
+  const rebuilt = await rowsOf<Rebuilt>(tx, REBUILT);
+  if (!rebuilt.some((item) => item.crear.includes("consultas_terminos_idx"))) throw new Error("consultas_terminos_idx not found");
+  for (const { quitar } of rebuilt) await tx.execute(sql.raw(quitar));
+  return rebuilt;
 }
 
 /**
@@ -352,10 +367,10 @@ async function rowsOf<T>(tx: Pick<Db, "execute">, query: SQL): Promise<T[]> {
   return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-/** The terms' index built once on all of them (`beginStoring`), sorting with parallel workers. */
-async function buildTermsIndex(tx: Pick<Db, "execute">, definicion: string) {
+/** What `beginStoring` dropped, made again on all the rows: each index sorted once, with parallel workers. */
+async function rebuild(tx: Pick<Db, "execute">, rebuilt: Rebuilt[]) {
   await tx.execute(sql`set local maintenance_work_mem = '512MB'`);
-  await tx.execute(sql.raw(definicion));
+  for (const { crear } of rebuilt) await tx.execute(sql.raw(crear));
 }
 
 /**
@@ -363,7 +378,10 @@ async function buildTermsIndex(tx: Pick<Db, "execute">, definicion: string) {
  * (idempotent), plus `consultas` new enquiries over the last 120 days, made, staged and stored in
  * batches of `batch`. Seeded enquiries queue no webhooks: they are history, not news.
  */
-export async function seedDemo(input: { consultas: number; seed?: number; batch?: number }, progress: Progress = () => {}): Promise<DemoSeed> {
+export async function seedDemo(
+  input: { consultas: number; seed?: number; batch?: number },
+  progress: Progress = () => {},
+): Promise<DemoSeed> {
   const db = await getDb();
   // The listings name the catalogue's items: a CLI run on a database no server has started yet loads it.
   await loadCatalogo();
@@ -387,8 +405,8 @@ export async function seedDemo(input: { consultas: number; seed?: number; batch?
   try {
     await db.transaction(async (tx) => {
       await staging.open(tx);
-      const definicion = await beginStoring(tx, input.consultas);
-      const indexed = definicion === undefined;
+      const rebuilt = await beginStoring(tx, input.consultas);
+      const indexed = rebuilt.length === 0;
       // Three at once: Node makes a batch while the staging connection stages the one before it and
       // the transaction stores the one before that.
       let rows = batches > 0 ? batch(0) : [];
@@ -399,7 +417,7 @@ export async function seedDemo(input: { consultas: number; seed?: number; batch?
         progress(lote * size, input.consultas);
       }
       if (batches > 0) await storeBatch(tx, staging, batches - 1, indexed);
-      if (definicion) await buildTermsIndex(tx, definicion);
+      await rebuild(tx, rebuilt);
       progress(input.consultas, input.consultas);
     });
   } finally {

@@ -10,6 +10,8 @@ const COLUMNS = sql`sid text, agencia_id text, app_id text, external_id text, ti
 /** Seeds take turns: each one's staging table is the same. */
 const SEED_LOCK = 7_301_946;
 
+type Execute = Pick<Db, "execute">;
+
 /**
  * Where the seed's enquiries wait, batch by batch (`lote`) and with their search terms made
  * (`terminos`), until its transaction stores them (decision 0128). `open` makes it for the
