@@ -86,7 +86,7 @@ export async function failedSeedLeavesNothing() {
     definitions: await definitions(),
   });
   const before = await state();
-  // More than the database holds (the indexes and foreign keys dropped, to be made again), then fewer (kept):
+  // More than the database holds (the indexes dropped, to be made again), then fewer (kept):
   // each fails after its first two batches were stored and the third staged.
   for (const count of [70, 20]) {
     const failing = seedDemo({ consultas: count, seed: 34, batch: BATCH }, (done) => {

@@ -296,17 +296,14 @@ function consultaRow(random: Random, appId: string, seeded: SeededAgencia[], now
 
 /**
  * What a seed larger than the database's enquiries builds once at its end instead of keeping up row
- * by row (decisions 0120, 0128): the terms' index, the enquiries' indexes but their primary key, and
- * their foreign keys, each with the statements that drop it and make it again as it was defined.
+ * by row (decisions 0120, 0128): the terms' index and the enquiries' indexes but their primary key,
+ * each with the statements that drop it and make it again as it was defined. Their foreign keys stay:
+ * dropping one locks the table it references (`apps`, `agencias`, which every request reads).
  */
 const REBUILT = sql`
   select format('drop index %I', i.relname) as quitar, pg_get_indexdef(i.oid) as crear
   from pg_index x join pg_class i on i.oid = x.indexrelid
-  where x.indrelid in ('consultas_terminos'::regclass, 'consultas'::regclass) and not x.indisprimary and not x.indisunique
-  union all
-  select format('alter table consultas drop constraint %I', conname),
-    format('alter table consultas add constraint %I %s', conname, pg_get_constraintdef(oid))
-  from pg_constraint where conrelid = 'consultas'::regclass and contype = 'f'`;
+  where x.indrelid in ('consultas_terminos'::regclass, 'consultas'::regclass) and not x.indisprimary and not x.indisunique`;
 
 type Rebuilt = { quitar: string; crear: string };
 
