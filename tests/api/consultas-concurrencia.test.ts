@@ -142,25 +142,25 @@ describe("many enquiries of one agency at once", () => {
     await expectExactAnswers();
   }, 120_000);
 
-  it("leave the counters and the revision, summed over their slots, equal to the enquiries (PostgreSQL)", async ({ skip }) => {
-    const url = server().env.DATABASE_URL;
-    if (!url) skip("PGlite has one connection: its enquiries are counted one at a time");
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      const [agencia] = (await client.query("select id from agencias where admin_mail = $1", [mail])).rows;
-      for (const [name, [fromEnquiries, fromCounters]] of Object.entries(COUNTERS)) {
-        const want = (await client.query(fromEnquiries, [agencia.id])).rows;
-        expect(want.length, name).toBeGreaterThan(0);
-        expect((await client.query(fromCounters, [agencia.id])).rows, name).toEqual(want);
+  // Only on PostgreSQL: PGlite has one connection, so its enquiries are counted one at a time, in one slot.
+  if (process.env.DATABASE_URL)
+    it("leave the counters and the revision, summed over their slots, equal to the enquiries (PostgreSQL)", async () => {
+      const client = new pg.Client({ connectionString: server().env.DATABASE_URL });
+      await client.connect();
+      try {
+        const [agencia] = (await client.query("select id from agencias where admin_mail = $1", [mail])).rows;
+        for (const [name, [fromEnquiries, fromCounters]] of Object.entries(COUNTERS)) {
+          const want = (await client.query(fromEnquiries, [agencia.id])).rows;
+          expect(want.length, name).toBeGreaterThan(0);
+          expect((await client.query(fromCounters, [agencia.id])).rows, name).toEqual(want);
+        }
+        const slots = await client.query("select count(distinct casilla)::int as n from consultas_revisiones where agencia_id = $1", [
+          agencia.id,
+        ]);
+        // The batches were counted by more than one connection, in more than one slot.
+        expect(slots.rows[0].n).toBeGreaterThan(1);
+      } finally {
+        await client.end();
       }
-      const slots = await client.query("select count(distinct casilla)::int as n from consultas_revisiones where agencia_id = $1", [
-        agencia.id,
-      ]);
-      // The batches were counted by more than one connection, in more than one slot.
-      expect(slots.rows[0].n).toBeGreaterThan(1);
-    } finally {
-      await client.end();
-    }
-  });
+    });
 });
