@@ -61,10 +61,14 @@ async function main() {
   const host = machine();
   const loadBefore = os.loadavg()[0]?.toFixed(1);
   note(`Máquina: ${host.text} · commit ${host.commit}`);
-  if (!existsSync(path.join(root, DIST, "BUILD_ID"))) {
+  // A build is reused only for the clean commit it was made from: another's would measure old code.
+  const builtFor = path.join(root, DIST, "vitrina-commit");
+  const current = existsSync(path.join(root, DIST, "BUILD_ID")) && existsSync(builtFor) && readFileSync(builtFor, "utf8") === host.commit;
+  if (!current || host.commit.includes(" plus ")) {
     step(`Compilando (NEXT_DIST_DIR=${DIST} next build)`);
     await run(path.join(root, "node_modules/.bin/next"), ["build"], { ...process.env, NEXT_DIST_DIR: DIST });
     execSync("git checkout tsconfig.json");
+    writeFileSync(builtFor, host.commit);
   }
   step(`Base de datos ${DATABASE} (se descarta la anterior)`);
   await admin(`drop database if exists ${DATABASE} with (force)`);
